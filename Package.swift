@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Every target builds in the Swift 6 language mode with complete concurrency
+// checking. Types that synchronize themselves internally say so with
+// `@unchecked Sendable` and document the lock that makes it true.
+let package = Package(
+    name: "RxModal",
+    products: [
+        // The reactive core: Observable, traits, subjects, operators, schedulers.
+        .library(name: "RxCore", targets: ["RxCore"]),
+        // Virtual-time testing support (what RxTest is to RxSwift).
+        .library(name: "RxTesting", targets: ["RxTesting"]),
+        .executable(name: "rx-demo", targets: ["rx-demo"]),
+        .executable(name: "rx-bench", targets: ["rx-bench"]),
+    ],
+    targets: [
+        .target(name: "RxCore"),
+        .target(name: "RxTesting", dependencies: ["RxCore"]),
+        .executableTarget(name: "rx-demo", dependencies: ["RxCore"]),
+        .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+    ]
+)

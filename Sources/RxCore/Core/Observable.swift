@@ -1,0 +1,113 @@
+/// A sequence that can be subscribed to: `Observable` and the traits.
+public protocol ObservableType<Element> {
+    associatedtype Element
+
+    /// Subscribes an observer. The observer receives a serialized, grammar-respecting
+    /// stream of events until the returned disposable is disposed.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
+
+    /// This sequence as a plain `Observable`.
+    func asObservable() -> Observable<Element>
+}
+
+/// A cold, push-based sequence of events: `next* (error | completed)?`.
+///
+/// An `Observable` is a description; nothing happens until it is subscribed, and
+/// each subscription runs the description anew. Values of this type are immutable
+/// and may be shared between threads as long as the closures given to its
+/// operators are safe to call from the threads events arrive on.
+///
+/// Operators are `@inlinable`: their per-event code is compiled in the caller's
+/// module with concrete types, so it runs without generic metadata lookups.
+@frozen
+public struct Observable<Element>: ObservableType {
+    /// Runs the description for one observer. Operators call it directly on their
+    /// sources; it does not add the guarantees of ``subscribe(_:)``.
+    @usableFromInline
+    internal let subscribeHandler: (AnyObserver<Element>) -> Disposable
+
+    @inlinable
+    internal init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> { self }
+
+    @inlinable
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribeSink(eventHandler: observer.on, onDisposed: nil)
+    }
+
+    /// Creates the subscriber's sink, runs the chain with the current thread's
+    /// trampoline active, and stores the upstream disposable before any queued
+    /// element is emitted.
+    @inlinable
+    internal func subscribeSink(eventHandler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) -> Disposable {
+        let sink = SubscriptionSink(handler: eventHandler, onDisposed: onDisposed)
+        Trampoline.run {
+            sink.upstream.set(subscribeHandler(AnyObserver(eventHandler: sink.on)))
+        }
+        return sink
+    }
+
+    /// Subscribes an operator's internal observer to this source, storing the
+    /// upstream disposable with `store` before queued elements flow.
+    @inlinable
+    internal func run(_ observer: AnyObserver<Element>, store: (Disposable) -> Void) {
+        Trampoline.run { store(subscribeHandler(observer)) }
+    }
+
+    /// Subscribes an operator's internal observer; the caller keeps the result.
+    @inlinable
+    internal func run(_ observer: AnyObserver<Element>, into slot: SingleAssignmentDisposable) {
+        Trampoline.run { slot.setDisposable(subscribeHandler(observer)) }
+    }
+}
+
+extension Observable: @unchecked Sendable {}
+
+extension ObservableType {
+    /// Subscribes with closures for each kind of event; `onDisposed` runs once when
+    /// the subscription ends, whether by a terminal event or by disposal.
+    @inlinable
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        asObservable().subscribeSink(eventHandler: { event in
+            switch event {
+            case .next(let value): onNext?(value)
+            case .error(let error): onError?(error)
+            case .completed: onCompleted?()
+            }
+        }, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with one closure for every event.
+    @inlinable
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+        asObservable().subscribeSink(eventHandler: on, onDisposed: nil)
+    }
+
+    /// Like `subscribe(onNext:…)`, with an object passed to each closure (RxSwift 6's
+    /// `subscribe(with:)`); the object is held weakly, and events stop reaching the
+    /// closures once it is gone.
+    @inlinable
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] value in if let object { onNext?(object, value) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } }
+        )
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A unit of work that the current thread's trampoline runs later.
+@usableFromInline
+internal protocol TrampolineTask: AnyObject {
+    func runTrampolined()
+}
+
+/// The per-thread work queue behind `CurrentThreadScheduler`.
+///
+/// The outermost subscription on a thread makes the trampoline *active*: while it
+/// is, synchronous producers (`of`, `from`, `range`, …) queue their elements
+/// instead of emitting them inside `subscribe`. The queue runs once the whole
+/// chain is subscribed and every disposable is stored, so that an operator that
+/// stops early (`take(3)` on an endless `repeatElement`) can stop its source,
+/// and several synchronous sources interleave as they do in RxSwift.
+///
+/// Only ever touched by its own thread.
+@usableFromInline
+internal final class Trampoline {
+    @usableFromInline internal var isActive = false
+    private var queue: [TrampolineTask] = []
+    private var head = 0
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// The calling thread's trampoline.
+    @usableFromInline
+    internal static var current: Trampoline {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let trampoline = Trampoline()
+        pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+        return trampoline
+    }
+
+    @usableFromInline
+    internal func enqueue(_ task: TrampolineTask) {
+        queue.append(task)
+    }
+
+    /// Runs `body` with the trampoline active; if it was not active before, runs
+    /// the queued work afterwards and deactivates it.
+    @inlinable
+    internal static func run(_ body: () -> Void) {
+        let trampoline = current
+        if trampoline.isActive {
+            body()
+            return
+        }
+        trampoline.isActive = true
+        body()
+        trampoline.drain()
+        trampoline.isActive = false
+    }
+
+    @usableFromInline
+    internal func drain() {
+        while head < queue.count {
+            let task = queue[head]
+            head += 1
+            task.runTrampolined()
+        }
+        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        head = 0
+    }
+}

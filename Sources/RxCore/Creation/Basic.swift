@@ -1,0 +1,75 @@
+extension Observable {
+    /// Emits `element` and completes, synchronously on subscription.
+    @inlinable
+    public static func just(_ element: Element) -> Observable<Element> {
+        Observable { observer in
+            observer.on(.next(element))
+            observer.on(.completed)
+            return NopDisposable()
+        }
+    }
+
+    /// Completes at once.
+    @inlinable
+    public static func empty() -> Observable<Element> {
+        Observable { observer in
+            observer.on(.completed)
+            return NopDisposable()
+        }
+    }
+
+    /// Never emits anything.
+    @inlinable
+    public static func never() -> Observable<Element> {
+        Observable { _ in NopDisposable() }
+    }
+
+    /// Fails at once with `error`.
+    @inlinable
+    public static func error(_ error: Swift.Error) -> Observable<Element> {
+        Observable { observer in
+            observer.on(.error(error))
+            return NopDisposable()
+        }
+    }
+
+    /// Calls `factory` on each subscription and subscribes to what it returns; a
+    /// throwing factory fails the subscription with its error.
+    @inlinable
+    public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+        Observable { observer in
+            let source: Observable<Element>
+            do { source = try factory() } catch {
+                observer.on(.error(error))
+                return NopDisposable()
+            }
+            return source.subscribeHandler(observer)
+        }
+    }
+
+    /// Creates a resource for the subscription's lifetime and disposes it when the
+    /// subscription ends.
+    @inlinable
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        observableFactory: @escaping (Resource) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        Observable { observer in
+            let resource: Resource
+            let source: Observable<Element>
+            do {
+                resource = try resourceFactory()
+            } catch {
+                observer.on(.error(error))
+                return NopDisposable()
+            }
+            do {
+                source = try observableFactory(resource)
+            } catch {
+                observer.on(.error(error))
+                return resource
+            }
+            return BinaryDisposable(source.subscribeHandler(observer), resource)
+        }
+    }
+}

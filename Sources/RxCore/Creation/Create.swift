@@ -1,0 +1,59 @@
+import Synchronization
+
+extension Observable {
+    /// An observable whose subscription runs `subscribe` with an observer to emit to.
+    ///
+    /// The observer given to `subscribe` may be called from any thread: events are
+    /// serialized, anything after a terminal event is dropped, and nothing is
+    /// forwarded once the subscription is disposed. The returned disposable is
+    /// disposed when the subscription ends (terminal event or disposal).
+    @inlinable
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
+        Observable { downstream in
+            let sink = CreateSink(downstream: downstream)
+            let disposable = subscribe(AnyObserver(eventHandler: sink.on))
+            sink.resource.set(disposable)
+            return sink
+        }
+    }
+}
+
+/// Serializes and polices the events a `create` closure sends.
+@usableFromInline
+internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let resource = DisposableSlot()
+    @usableFromInline internal let disposed = Atomic<Bool>(false)
+    /// Only the draining thread reads or writes it.
+    @usableFromInline internal var isStopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Element>) {
+        self.downstream = downstream
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func on(_ event: Event<Element>) {
+        submit(event) { event in self.forward(event) }
+    }
+
+    @inlinable
+    internal func forward(_ event: Event<Element>) {
+        guard !isStopped, !disposed.load(ordering: .relaxed) else { return }
+        if event.isStopEvent { isStopped = true }
+        downstream.on(event)
+    }
+
+    @usableFromInline
+    internal var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+    @usableFromInline
+    internal func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        resource.dispose()
+    }
+}

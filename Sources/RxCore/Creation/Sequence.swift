@@ -1,0 +1,136 @@
+extension Observable {
+    /// Emits the elements one by one, then completes.
+    ///
+    /// By default the elements are produced on the current thread's trampoline
+    /// (`CurrentThreadScheduler`): inside a subscription they flow once the whole
+    /// chain is subscribed, one element per turn, as in RxSwift.
+    @inlinable
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        from(elements, scheduler: scheduler)
+    }
+
+    /// Emits the elements of `sequence` one by one, then completes.
+    @inlinable
+    public static func from<S: Sequence>(_ sequence: S, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where S.Element == Element {
+        generateSequence(scheduler: scheduler) {
+            var iterator = sequence.makeIterator()
+            return { iterator.next() }
+        }
+    }
+
+    /// Emits the element of an optional, if any, then completes.
+    @inlinable
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+
+    /// Emits `element` forever (until disposed).
+    @inlinable
+    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        generateSequence(scheduler: scheduler) { { element } }
+    }
+
+    /// Emits `initialState`, then each state produced by `iterate` while `condition` holds.
+    @inlinable
+    public static func generate(
+        initialState: Element,
+        condition: @escaping (Element) throws -> Bool,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping (Element) throws -> Element
+    ) -> Observable<Element> {
+        Observable { observer in
+            var state = initialState
+            var first = true
+            let step: () throws -> Element? = {
+                if !first { state = try iterate(state) }
+                first = false
+                return try condition(state) ? state : nil
+            }
+            return SequenceProducer.start(observer: observer, scheduler: scheduler, next: step)
+        }
+    }
+
+    /// Produces elements from a fresh `next` function per subscription until it returns nil.
+    @inlinable
+    internal static func generateSequence(scheduler: ImmediateSchedulerType, makeNext: @escaping () -> () -> Element?) -> Observable<Element> {
+        Observable { observer in
+            SequenceProducer.start(observer: observer, scheduler: scheduler, next: makeNext())
+        }
+    }
+}
+
+extension Observable where Element: BinaryInteger {
+    /// Emits `count` consecutive integers starting at `start`, then completes.
+    @inlinable
+    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+        precondition(count >= 0, "range: count must not be negative")
+        return generateSequence(scheduler: scheduler) {
+            var offset: Element = 0
+            return {
+                guard offset < count else { return nil }
+                defer { offset += 1 }
+                return start + offset
+            }
+        }
+    }
+}
+
+/// Emits one element per turn of its scheduler until `next` returns nil, fails or
+/// the subscription is disposed.
+@usableFromInline
+internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unchecked Sendable {
+    @usableFromInline internal let observer: AnyObserver<Element>
+    // Only the producing thread calls it.
+    @usableFromInline internal let next: () throws -> Element?
+    @usableFromInline internal let cancelled = BooleanDisposable()
+
+    @usableFromInline
+    internal init(observer: AnyObserver<Element>, next: @escaping () throws -> Element?) {
+        self.observer = observer
+        self.next = next
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @usableFromInline
+    internal static func start(observer: AnyObserver<Element>, scheduler: ImmediateSchedulerType, next: @escaping () throws -> Element?) -> Disposable {
+        let producer = SequenceProducer(observer: observer, next: next)
+        if scheduler is CurrentThreadScheduler {
+            // Fast path: this thread's trampoline, one element per turn.
+            Trampoline.run { Trampoline.current.enqueue(producer) }
+            return producer
+        }
+        let recursion = scheduler.scheduleRecursive(()) { _, recurse in
+            if producer.step() { recurse(()) }
+        }
+        return BinaryDisposable(producer, recursion)
+    }
+
+    @usableFromInline
+    internal var isDisposed: Bool { cancelled.isDisposed }
+
+    @usableFromInline
+    internal func dispose() { cancelled.dispose() }
+
+    /// Emits one event; returns true when more may follow.
+    @usableFromInline
+    internal func step() -> Bool {
+        guard !cancelled.isDisposed else { return false }
+        do {
+            if let element = try next() {
+                observer.on(.next(element))
+                return true
+            }
+            observer.on(.completed)
+        } catch {
+            observer.on(.error(error))
+        }
+        return false
+    }
+
+    @usableFromInline
+    internal func runTrampolined() {
+        if step() { Trampoline.current.enqueue(self) }
+    }
+}

@@ -1,0 +1,195 @@
+import RxCore
+import FoundationEssentials
+
+/// A scheduler whose clock only moves when the test moves it, so that tests can
+/// assert exact timelines (what RxTest's `TestScheduler` gives RxSwift users).
+///
+/// Use from one thread: the test's.
+///
+/// Conventions, as in RxTest: `start()` creates the observable under test at 100,
+/// subscribes at 200 and disposes at 1000; one tick is `resolution` seconds (1 by
+/// default), so `.seconds(5)` is 5 ticks.
+public final class TestScheduler: SchedulerType, @unchecked Sendable {
+    public struct Defaults {
+        public static let created: TestTime = 100
+        public static let subscribed: TestTime = 200
+        public static let disposed: TestTime = 1000
+    }
+
+    private final class Item {
+        let time: TestTime
+        let order: Int
+        var action: (() -> Void)?
+        init(time: TestTime, order: Int, action: @escaping () -> Void) {
+            self.time = time
+            self.order = order
+            self.action = action
+        }
+    }
+
+    /// The current virtual time.
+    public private(set) var clock: TestTime
+    /// Seconds per tick.
+    public let resolution: Double
+    private var queue: [Item] = []   // a binary heap ordered by (time, order)
+    private var nextOrder = 0
+    private var isRunning = false
+
+    public init(initialClock: TestTime = 0, resolution: Double = 1.0) {
+        clock = initialClock
+        self.resolution = resolution
+    }
+
+    // MARK: SchedulerType
+
+    public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+
+    /// Converts an interval to ticks, rounding to the nearest tick.
+    public func ticks(_ interval: RxTimeInterval) -> TestTime {
+        let seconds = interval.rxSeconds
+        guard seconds.isFinite else { return .max }
+        return TestTime((seconds / resolution).rounded())
+    }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleAbsolute(state, time: clock, action: action)
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let delay = ticks(dueTime)
+        let time = delay == .max ? TestTime.max : clock + delay
+        return scheduleAbsolute(state, time: time, action: action)
+    }
+
+    /// Schedules `action` at virtual time `time` (now, if `time` is in the past).
+    @discardableResult
+    public func scheduleAbsolute<StateType>(_ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let result = SingleAssignmentDisposable()
+        let item = Item(time: max(time, clock), order: nextOrder) {
+            guard !result.isDisposed else { return }
+            result.setDisposable(action(state))
+        }
+        nextOrder += 1
+        push(item)
+        return Disposables.create(with: { [weak item] in
+            item?.action = nil
+            result.dispose()
+        })
+    }
+
+    /// Runs `action` at virtual time `time`.
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+        scheduleAbsolute((), time: time) { _ in
+            action()
+            return Disposables.create()
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
+    public func start() {
+        isRunning = true
+        while isRunning, let item = pop() {
+            if item.time > clock { clock = item.time }
+            item.action?()
+            item.action = nil
+        }
+        isRunning = false
+    }
+
+    /// Stops `start()` after the current item.
+    public func stop() { isRunning = false }
+
+    /// Runs everything due up to and including `time`, then sets the clock to `time`.
+    public func advanceTo(_ time: TestTime) {
+        precondition(time >= clock, "advanceTo: cannot go back in time")
+        isRunning = true
+        while isRunning, let first = queue.first, first.time <= time {
+            let item = pop()!
+            if item.time > clock { clock = item.time }
+            item.action?()
+            item.action = nil
+        }
+        isRunning = false
+        clock = time
+    }
+
+    /// Moves the clock forward without running anything.
+    public func sleep(_ ticks: TestTime) { clock += ticks }
+
+    // MARK: Test observables and observers
+
+    /// An observable that emits `events` at their absolute times, whoever listens.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        HotObservable(scheduler: self, events: events)
+    }
+
+    /// An observable that emits `events` at times relative to each subscription.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        ColdObservable(scheduler: self, events: events)
+    }
+
+    /// An observer that records what it receives, with the virtual time.
+    public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self)
+    }
+
+    /// Creates the observable at `created`, subscribes at `subscribed`, disposes at
+    /// `disposed`, runs the clock, and returns what was received.
+    public func start<Element>(
+        created: TestTime = Defaults.created,
+        subscribed: TestTime = Defaults.subscribed,
+        disposed: TestTime = Defaults.disposed,
+        create: @escaping () -> Observable<Element>
+    ) -> TestableObserver<Element> {
+        var source: Observable<Element>?
+        var subscription: Disposable?
+        let observer = createObserver(Element.self)
+        scheduleAt(created) { source = create() }
+        scheduleAt(subscribed) { subscription = source!.subscribe(observer) }
+        scheduleAt(disposed) { subscription?.dispose() }
+        start()
+        return observer
+    }
+
+    /// Like `start(created:subscribed:disposed:create:)` with the default times and
+    /// disposal at `disposed`.
+    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    // MARK: Heap
+
+    private func precedes(_ a: Item, _ b: Item) -> Bool {
+        a.time != b.time ? a.time < b.time : a.order < b.order
+    }
+
+    private func push(_ item: Item) {
+        queue.append(item)
+        var child = queue.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(queue[child], queue[parent]) else { break }
+            queue.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func pop() -> Item? {
+        guard !queue.isEmpty else { return nil }
+        queue.swapAt(0, queue.count - 1)
+        let top = queue.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < queue.count, precedes(queue[left], queue[smallest]) { smallest = left }
+            if right < queue.count, precedes(queue[right], queue[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            queue.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top
+    }
+}
