@@ -1,5 +1,5 @@
 /// A sequence that can be subscribed to: `Observable` and the traits.
-public protocol ObservableType<Element> {
+public protocol ObservableType<Element>: ObservableConvertibleType {
     associatedtype Element
 
     /// Subscribes an observer. The observer receives a serialized, grammar-respecting

@@ -1,0 +1,8 @@
+/// Anything that can be turned into an `Observable`: observables, traits, subjects.
+public protocol ObservableConvertibleType<Element> {
+    associatedtype Element
+    func asObservable() -> Observable<Element>
+}
+
+extension Observable: ObservableConvertibleType {}
+extension PrimitiveSequence: ObservableConvertibleType {}

@@ -1,0 +1,89 @@
+extension ObservableType {
+    /// Emits each intermediate accumulation, starting from `seed`.
+    @inlinable
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) -> Observable<Accumulate> {
+        scan(into: seed) { accumulate, element in accumulate = try accumulator(accumulate, element) }
+    }
+
+    /// Emits each intermediate accumulation, mutating it in place.
+    @inlinable
+    public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
+        let source = asObservable()
+        return Observable { observer in
+            var accumulate = seed
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next(let element):
+                    do {
+                        try accumulator(&accumulate, element)
+                        observer.on(.next(accumulate))
+                    } catch {
+                        stopped = true
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    stopped = true
+                    observer.on(.error(error))
+                case .completed:
+                    stopped = true
+                    observer.on(.completed)
+                }
+            })
+        }
+    }
+
+    /// Emits the final accumulation, mapped by `mapResult`, when the sequence completes.
+    @inlinable
+    public func reduce<Accumulate, Result>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate, mapResult: @escaping (Accumulate) throws -> Result) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            var accumulate = seed
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next(let element):
+                    do { accumulate = try accumulator(accumulate, element) } catch {
+                        stopped = true
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    stopped = true
+                    observer.on(.error(error))
+                case .completed:
+                    stopped = true
+                    do {
+                        observer.on(.next(try mapResult(accumulate)))
+                        observer.on(.completed)
+                    } catch {
+                        observer.on(.error(error))
+                    }
+                }
+            })
+        }
+    }
+
+    /// Emits the final accumulation when the sequence completes.
+    @inlinable
+    public func reduce<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) -> Observable<Accumulate> {
+        reduce(seed, accumulator: accumulator, mapResult: { $0 })
+    }
+
+    /// Emits all elements as one array when the sequence completes.
+    @inlinable
+    public func toArray() -> Single<[Element]> {
+        Single(raw: reduce(into: [Element]()) { $0.append($1) })
+    }
+
+    /// Emits the final accumulation, mutated in place, when the sequence completes.
+    @inlinable
+    public func reduce<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
+        reduce(seed, accumulator: { accumulate, element in
+            var copy = accumulate
+            try accumulator(&copy, element)
+            return copy
+        }, mapResult: { $0 })
+    }
+}

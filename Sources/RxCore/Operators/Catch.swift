@@ -1,0 +1,116 @@
+extension ObservableType {
+    /// On error, continues with the sequence `handler` returns for it.
+    @inlinable
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let subscription = SerialDisposable()
+            var stopped = false
+            let upstream = SingleAssignmentDisposable()
+            subscription.disposable = upstream
+            source.run(AnyObserver { event in
+                guard !stopped else { return }
+                guard case .error(let error) = event else {
+                    if event.isStopEvent { stopped = true }
+                    observer.on(event)
+                    return
+                }
+                stopped = true
+                let fallback: Observable<Element>
+                do { fallback = try handler(error) } catch {
+                    observer.on(.error(error))
+                    return
+                }
+                let next = SingleAssignmentDisposable()
+                subscription.disposable = next
+                fallback.run(observer, into: next)
+            }, into: upstream)
+            return subscription
+        }
+    }
+
+    /// On error, emits `element` and completes.
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        self.catch { _ in .just(element) }
+    }
+
+    /// Resubscribes after every error, forever.
+    @inlinable
+    public func retry() -> Observable<Element> {
+        retry(when: { errors in errors.map { _ in () } })
+    }
+
+    /// Resubscribes after an error, subscribing at most `maxAttemptCount` times in
+    /// all; the last error goes downstream.
+    @inlinable
+    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+        precondition(maxAttemptCount >= 0, "retry: maxAttemptCount must not be negative")
+        let source = asObservable()
+        return Observable { observer in
+            if maxAttemptCount == 0 {
+                observer.on(.completed)
+                return NopDisposable()
+            }
+            let subscription = SerialDisposable()
+            var attempts = 0
+            // Resubscribing happens on the trampoline, so that a source failing at once
+            // retries in a loop, not by recursion.
+            func attempt() {
+                attempts += 1
+                let current = SingleAssignmentDisposable()
+                subscription.disposable = current
+                source.run(AnyObserver { event in
+                    if case .error = event, attempts < maxAttemptCount, !subscription.isDisposed {
+                        _ = CurrentThreadScheduler.instance.schedule { attempt() }
+                    } else {
+                        observer.on(event)
+                    }
+                }, into: current)
+            }
+            attempt()
+            return subscription
+        }
+    }
+
+    /// Resubscribes after an error when `notificationHandler`'s sequence emits; ends
+    /// when it completes or fails.
+    @inlinable
+    public func retry<Trigger: ObservableConvertibleType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            let errors = PublishSubject<Swift.Error>()
+            let attempt = SerialDisposable()
+            let triggers = SingleAssignmentDisposable()
+            var stopped = false
+            func subscribeSource() {
+                let current = SingleAssignmentDisposable()
+                attempt.disposable = current
+                source.run(AnyObserver { event in
+                    guard !stopped else { return }
+                    switch event {
+                    case .next: observer.on(event)
+                    case .completed:
+                        stopped = true
+                        observer.on(event)
+                    case .error(let error): errors.on(.next(error))
+                    }
+                }, into: current)
+            }
+            notificationHandler(errors.asObservable()).asObservable().run(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next: _ = CurrentThreadScheduler.instance.schedule { if !stopped { subscribeSource() } }
+                case .error(let error):
+                    stopped = true
+                    observer.on(.error(error))
+                case .completed:
+                    stopped = true
+                    observer.on(.completed)
+                }
+            }, into: triggers)
+            subscribeSource()
+            return BinaryDisposable(attempt, triggers)
+        }
+    }
+}

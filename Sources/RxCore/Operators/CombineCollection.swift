@@ -1,0 +1,134 @@
+@usableFromInline
+internal enum IndexedCommand<Element> {
+    case event(index: Int, Event<Element>)
+}
+
+/// `combineLatest` and `zip` over any number of sources of one element type.
+@usableFromInline
+internal final class CollectionCombineSink<Element, Result>: SerialDrain<IndexedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Result>
+    @usableFromInline internal let selector: ([Element]) throws -> Result
+    @usableFromInline internal let zipping: Bool
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal var latest: [Element?]
+    @usableFromInline internal var queues: [ElementQueue<Element>]
+    @usableFromInline internal var done: [Bool]
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(count: Int, zipping: Bool, downstream: AnyObserver<Result>, selector: @escaping ([Element]) throws -> Result) {
+        self.downstream = downstream
+        self.selector = selector
+        self.zipping = zipping
+        latest = Array(repeating: nil, count: count)
+        queues = Array(repeating: ElementQueue(), count: count)
+        done = Array(repeating: false, count: count)
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ sources: [Observable<Element>]) -> Disposable {
+        if sources.isEmpty {
+            downstream.on(.completed)
+            return self
+        }
+        let slots = sources.map { _ in SingleAssignmentDisposable() }
+        for slot in slots { subscriptions.insert(slot) }
+        for (index, source) in sources.enumerated() {
+            source.run(AnyObserver { event in self.submit(.event(index: index, event)) { self.process($0) } }, into: slots[index])
+        }
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: IndexedCommand<Element>) {
+        guard !stopped, case .event(let index, let event) = command else { return }
+        switch event {
+        case .next(let element):
+            if zipping {
+                queues[index].append(element)
+                while !stopped && queues.allSatisfy({ !$0.isEmpty }) {
+                    var row: [Element] = []
+                    row.reserveCapacity(queues.count)
+                    for queueIndex in queues.indices { row.append(queues[queueIndex].removeFirst()) }
+                    emit(row)
+                }
+                completeIfExhausted()
+            } else {
+                latest[index] = element
+                if latest.allSatisfy({ $0 != nil }) { emit(latest.map { $0! }) }
+            }
+        case .error(let error):
+            fail(error)
+        case .completed:
+            done[index] = true
+            if zipping {
+                completeIfExhausted()
+            } else if latest[index] == nil || done.allSatisfy({ $0 }) {
+                finish()
+            }
+        }
+    }
+
+    @inlinable
+    internal func emit(_ row: [Element]) {
+        do { downstream.on(.next(try selector(row))) } catch { fail(error) }
+    }
+
+    @inlinable
+    internal func completeIfExhausted() {
+        if !stopped && zip(done, queues).contains(where: { $0 && $1.isEmpty }) { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
+    }
+
+    @inlinable
+    internal func fail(_ error: Swift.Error) {
+        stopped = true
+        downstream.on(.error(error))
+        subscriptions.dispose()
+    }
+}
+
+extension Observable {
+    /// Emits `resultSelector` of the latest element of every source, once all have emitted.
+    @inlinable
+    public static func combineLatest<Collection: Swift.Collection>(_ sources: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
+        let sources = sources.map { $0.asObservable() }
+        return Observable { observer in
+            CollectionCombineSink(count: sources.count, zipping: false, downstream: observer, selector: resultSelector).run(sources)
+        }
+    }
+
+    /// Emits arrays of the latest element of every source, once all have emitted.
+    @inlinable
+    public static func combineLatest<Collection: Swift.Collection>(_ sources: Collection) -> Observable<[Element]> where Collection.Element: ObservableConvertibleType, Collection.Element.Element == Element {
+        Observable<[Element]>.combineLatest(sources) { $0 }
+    }
+
+    /// Emits `resultSelector` of the sources' elements paired by index.
+    @inlinable
+    public static func zip<Collection: Swift.Collection>(_ sources: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element) -> Observable<Element> where Collection.Element: ObservableConvertibleType {
+        let sources = sources.map { $0.asObservable() }
+        return Observable { observer in
+            CollectionCombineSink(count: sources.count, zipping: true, downstream: observer, selector: resultSelector).run(sources)
+        }
+    }
+
+    /// Emits arrays of the sources' elements paired by index.
+    @inlinable
+    public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Observable<[Element]> where Collection.Element: ObservableConvertibleType, Collection.Element.Element == Element {
+        Observable<[Element]>.zip(sources) { $0 }
+    }
+}

@@ -1,0 +1,165 @@
+import FoundationEssentials
+
+extension ObservableType {
+    /// Emits an element only after `dueTime` passes without another one; a pending
+    /// element is emitted before completion.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            DebounceSink(downstream: observer, dueTime: dueTime, scheduler: scheduler).run(source)
+        }
+    }
+
+    /// Emits the first element, then at most one element per `dueTime`: with
+    /// `latest`, the last element of each window is emitted when the window closes.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            ThrottleSink(downstream: observer, dueTime: dueTime, latest: latest, scheduler: scheduler).run(source)
+        }
+    }
+}
+
+private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    private let downstream: AnyObserver<Element>
+    private let dueTime: RxTimeInterval
+    private let scheduler: SchedulerType
+    private let upstream = SingleAssignmentDisposable()
+    private let timer = SerialDisposable()
+    private var pending: Element?
+    private var pendingID: UInt64 = 0
+    private var stopped = false
+
+    init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        self.downstream = downstream
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: upstream)
+        return self
+    }
+
+    func dispose() {
+        timer.dispose()
+        upstream.dispose()
+    }
+
+    private func process(_ command: TimedCommand<Element>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(.next(let element)):
+            pending = element
+            pendingID += 1
+            let id = pendingID
+            timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                self.submit(.timer(id: id), self.process)
+                return NopDisposable()
+            }
+        case .timer(let id):
+            guard id == pendingID, let element = pending else { return }
+            pending = nil
+            downstream.on(.next(element))
+        case .source(.completed):
+            stopped = true
+            timer.dispose()
+            if let element = pending { downstream.on(.next(element)) }
+            downstream.on(.completed)
+        case .source(.error(let error)):
+            stopped = true
+            timer.dispose()
+            downstream.on(.error(error))
+        case .deliver:
+            break
+        }
+    }
+}
+
+private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    private let downstream: AnyObserver<Element>
+    private let dueTime: RxTimeInterval
+    private let latest: Bool
+    private let scheduler: SchedulerType
+    private let upstream = SingleAssignmentDisposable()
+    private let timer = SerialDisposable()
+    private var lastSent: Date?
+    private var unsent: Element?
+    private var timerScheduled = false
+    private var completePending = false
+    private var stopped = false
+
+    init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
+        self.downstream = downstream
+        self.dueTime = dueTime
+        self.latest = latest
+        self.scheduler = scheduler
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: upstream)
+        return self
+    }
+
+    func dispose() {
+        timer.dispose()
+        upstream.dispose()
+    }
+
+    private func process(_ command: TimedCommand<Element>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(.next(let element)):
+            let now = scheduler.now
+            let elapsed = lastSent.map { now.timeIntervalSince($0) } ?? .infinity
+            if elapsed >= dueTime.rxSeconds {
+                lastSent = now
+                unsent = nil
+                downstream.on(.next(element))
+            } else if latest {
+                unsent = element
+                if !timerScheduled {
+                    timerScheduled = true
+                    let remaining = max(0, dueTime.rxSeconds - elapsed)
+                    timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int(remaining * 1_000_000_000))) { _ in
+                        self.submit(.timer(id: 0), self.process)
+                        return NopDisposable()
+                    }
+                }
+            }
+        case .timer:
+            timerScheduled = false
+            if let element = unsent {
+                unsent = nil
+                lastSent = scheduler.now
+                downstream.on(.next(element))
+            }
+            if completePending {
+                stopped = true
+                downstream.on(.completed)
+            }
+        case .source(.completed):
+            if unsent != nil && timerScheduled {
+                completePending = true
+            } else {
+                stopped = true
+                timer.dispose()
+                downstream.on(.completed)
+            }
+        case .source(.error(let error)):
+            stopped = true
+            timer.dispose()
+            downstream.on(.error(error))
+        case .deliver:
+            break
+        }
+    }
+}

@@ -1,0 +1,283 @@
+extension ObservableType {
+    /// The first `count` elements, then completes.
+    @inlinable
+    public func take(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "take: count must not be negative")
+        let source = asObservable()
+        return Observable { observer in
+            if count == 0 {
+                observer.on(.completed)
+                return NopDisposable()
+            }
+            var remaining = count
+            return source.subscribeHandler(AnyObserver { event in
+                guard remaining > 0 else { return }
+                switch event {
+                case .next:
+                    remaining -= 1
+                    observer.on(event)
+                    if remaining == 0 { observer.on(.completed) }
+                case .error, .completed:
+                    remaining = 0
+                    observer.on(event)
+                }
+            })
+        }
+    }
+
+    /// Elements while `predicate` holds; completes at the first that fails it
+    /// (`.inclusive` also emits that one).
+    @inlinable
+    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                guard case .next(let element) = event else {
+                    stopped = true
+                    observer.on(event)
+                    return
+                }
+                do {
+                    if try predicate(element) {
+                        observer.on(event)
+                    } else {
+                        stopped = true
+                        if behavior == .inclusive { observer.on(event) }
+                        observer.on(.completed)
+                    }
+                } catch {
+                    stopped = true
+                    observer.on(.error(error))
+                }
+            })
+        }
+    }
+
+    /// Elements until `predicate` holds; completes at the first that satisfies it
+    /// (`.inclusive` also emits that one).
+    @inlinable
+    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
+        take(while: { try !predicate($0) }, behavior: behavior)
+    }
+
+    /// Elements until `other` emits an element (or fails, which fails this too).
+    @inlinable
+    public func take<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
+        let source = asObservable(), trigger = other.asObservable()
+        return Observable { observer in
+            TakeUntilSink<Element, Other.Element>(downstream: observer).run(source, trigger)
+        }
+    }
+
+    /// The last `count` elements, emitted when the sequence completes.
+    @inlinable
+    public func takeLast(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "takeLast: count must not be negative")
+        let source = asObservable()
+        return Observable { observer in
+            var buffer = ElementQueue<Element>()
+            return source.subscribeHandler(AnyObserver { event in
+                switch event {
+                case .next(let element):
+                    guard count > 0 else { return }
+                    buffer.append(element)
+                    if buffer.count > count { _ = buffer.removeFirst() }
+                case .error:
+                    observer.on(event)
+                case .completed:
+                    while !buffer.isEmpty { observer.on(.next(buffer.removeFirst())) }
+                    observer.on(.completed)
+                }
+            })
+        }
+    }
+
+    /// Drops the first `count` elements.
+    @inlinable
+    public func skip(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "skip: count must not be negative")
+        let source = asObservable()
+        return Observable { observer in
+            var remaining = count
+            return source.subscribeHandler(AnyObserver { event in
+                if case .next = event, remaining > 0 {
+                    remaining -= 1
+                    return
+                }
+                observer.on(event)
+            })
+        }
+    }
+
+    /// Drops elements while `predicate` holds, then lets everything through.
+    @inlinable
+    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            var skipping = true
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                if skipping, case .next(let element) = event {
+                    do {
+                        if try predicate(element) { return }
+                        skipping = false
+                    } catch {
+                        stopped = true
+                        observer.on(.error(error))
+                        return
+                    }
+                }
+                observer.on(event)
+            })
+        }
+    }
+
+    /// Drops elements until `other` emits an element.
+    @inlinable
+    public func skip<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
+        let source = asObservable(), trigger = other.asObservable()
+        return Observable { observer in
+            SkipUntilSink<Element, Other.Element>(downstream: observer).run(source, trigger)
+        }
+    }
+
+    /// The element at `index`, then completes; fails with `RxError.argumentOutOfRange`
+    /// if the sequence is shorter.
+    @inlinable
+    public func element(at index: Int) -> Observable<Element> {
+        precondition(index >= 0, "element(at:): index must not be negative")
+        let source = asObservable()
+        return Observable { observer in
+            var remaining = index
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next:
+                    if remaining == 0 {
+                        stopped = true
+                        observer.on(event)
+                        observer.on(.completed)
+                    } else {
+                        remaining -= 1
+                    }
+                case .error:
+                    stopped = true
+                    observer.on(event)
+                case .completed:
+                    stopped = true
+                    observer.on(.error(RxError.argumentOutOfRange))
+                }
+            })
+        }
+    }
+}
+
+/// Whether `take(while:)`/`take(until:)` emit the element that ends them.
+public enum TakeBehavior: Sendable {
+    case inclusive
+    case exclusive
+}
+
+@usableFromInline
+internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Element>) {
+        self.downstream = downstream
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ source: Observable<Element>, _ trigger: Observable<Trigger>) -> Disposable {
+        let triggerSlot = SingleAssignmentDisposable(), sourceSlot = SingleAssignmentDisposable()
+        subscriptions.insert(triggerSlot)
+        subscriptions.insert(sourceSlot)
+        trigger.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: triggerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: WithLatestFromCommand<Element, Trigger>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(let event):
+            if event.isStopEvent { stop(event) } else { downstream.on(event) }
+        case .second(.next): stop(.completed)
+        case .second(.error(let error)): stop(.error(error))
+        case .second(.completed): break
+        }
+    }
+
+    @inlinable
+    internal func stop(_ event: Event<Element>) {
+        stopped = true
+        downstream.on(event)
+        subscriptions.dispose()
+    }
+}
+
+@usableFromInline
+internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal let triggerSlot = SingleAssignmentDisposable()
+    @usableFromInline internal var open = false
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Element>) {
+        self.downstream = downstream
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ source: Observable<Element>, _ trigger: Observable<Trigger>) -> Disposable {
+        let sourceSlot = SingleAssignmentDisposable()
+        subscriptions.insert(triggerSlot)
+        subscriptions.insert(sourceSlot)
+        trigger.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: triggerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: WithLatestFromCommand<Element, Trigger>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(.next):
+            if open, case .source(let event) = command { downstream.on(event) }
+        case .source(let event):
+            stopped = true
+            downstream.on(event)
+            subscriptions.dispose()
+        case .second(.next):
+            open = true
+            triggerSlot.dispose()
+        case .second(.error(let error)):
+            stopped = true
+            downstream.on(.error(error))
+            subscriptions.dispose()
+        case .second(.completed): break
+        }
+    }
+}

@@ -1,0 +1,237 @@
+/// How a flattening operator treats a new inner sequence.
+@usableFromInline
+internal enum FlattenStrategy: Sendable {
+    /// Subscribe to every inner sequence at once (`flatMap`, `merge`).
+    case all
+    /// Ignore new inner sequences while one is running (`flatMapFirst`).
+    case first
+    /// Drop the running inner sequence for the new one (`flatMapLatest`).
+    case latest
+    /// Run at most this many at once, queueing the rest in order (`concatMap`, `merge(maxConcurrent:)`).
+    case limited(Int)
+}
+
+@usableFromInline
+internal enum FlattenCommand<Source, Result> {
+    case outer(Event<Source>)
+    case inner(id: UInt64, Event<Result>)
+}
+
+/// The sink behind `flatMap`, `flatMapFirst`, `flatMapLatest`, `concatMap`,
+/// `merge` and `concat`. All of its state is touched only while draining, so
+/// events from the outer and inner sequences, on any threads, are serialized.
+@usableFromInline
+internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Source, Result>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Result>
+    @usableFromInline internal let selector: (Source) throws -> Observable<Result>
+    @usableFromInline internal let strategy: FlattenStrategy
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
+    @usableFromInline internal var waiting: [Source] = []
+    @usableFromInline internal var nextID: UInt64 = 0
+    @usableFromInline internal var outerCompleted = false
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Result>, strategy: FlattenStrategy, selector: @escaping (Source) throws -> Observable<Result>) {
+        self.downstream = downstream
+        self.strategy = strategy
+        self.selector = selector
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ source: Observable<Source>) -> Disposable {
+        let outer = SingleAssignmentDisposable()
+        subscriptions.insert(outer)
+        source.run(AnyObserver { event in self.submit(.outer(event)) { self.process($0) } }, into: outer)
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: FlattenCommand<Source, Result>) {
+        guard !stopped else { return }
+        switch command {
+        case .outer(.next(let element)):
+            switch strategy {
+            case .all:
+                subscribeInner(element)
+            case .first:
+                if active.isEmpty { subscribeInner(element) }
+            case .latest:
+                for running in active { if let key = running.key { subscriptions.remove(for: key) } }
+                active.removeAll(keepingCapacity: true)
+                subscribeInner(element)
+            case .limited(let limit):
+                if active.count < limit { subscribeInner(element) } else { waiting.append(element) }
+            }
+        case .outer(.error(let error)):
+            fail(error)
+        case .outer(.completed):
+            outerCompleted = true
+            completeIfDone()
+        case .inner(let id, .next(let element)):
+            if isActive(id) { downstream.on(.next(element)) }
+        case .inner(let id, .error(let error)):
+            if isActive(id) { fail(error) }
+        case .inner(let id, .completed):
+            guard let index = active.firstIndex(where: { $0.id == id }) else { return }
+            if let key = active.remove(at: index).key { subscriptions.remove(for: key) }
+            if !waiting.isEmpty {
+                subscribeInner(waiting.removeFirst())
+            } else {
+                completeIfDone()
+            }
+        }
+    }
+
+    @inlinable
+    internal func isActive(_ id: UInt64) -> Bool {
+        // The running set is tiny for every strategy but `.all`; newest last.
+        active.reversed().contains { $0.id == id }
+    }
+
+    @inlinable
+    internal func subscribeInner(_ element: Source) {
+        let inner: Observable<Result>
+        do { inner = try selector(element) } catch {
+            fail(error)
+            return
+        }
+        let id = nextID
+        nextID += 1
+        let slot = SingleAssignmentDisposable()
+        active.append((id, nil))
+        let key = subscriptions.insert(slot)
+        active[active.count - 1].key = key
+        // Events the inner sends while being subscribed are queued behind this command.
+        inner.run(AnyObserver { event in self.submit(.inner(id: id, event)) { self.process($0) } }, into: slot)
+    }
+
+    @inlinable
+    internal func completeIfDone() {
+        if outerCompleted && active.isEmpty && waiting.isEmpty {
+            stopped = true
+            downstream.on(.completed)
+            subscriptions.dispose()
+        }
+    }
+
+    @inlinable
+    internal func fail(_ error: Swift.Error) {
+        stopped = true
+        downstream.on(.error(error))
+        subscriptions.dispose()
+    }
+}
+
+extension ObservableType {
+    @inlinable
+    internal func flatten<Result>(_ strategy: FlattenStrategy, _ selector: @escaping (Element) throws -> Observable<Result>) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            FlattenSink(downstream: observer, strategy: strategy, selector: selector).run(source)
+        }
+    }
+
+    /// Subscribes to the sequence made from each element and merges their elements.
+    @inlinable
+    public func flatMap<Result: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Result) -> Observable<Result.Element> {
+        flatten(.all) { try selector($0).asObservable() }
+    }
+
+    /// Like `flatMap`, but ignores elements that arrive while an inner sequence runs.
+    @inlinable
+    public func flatMapFirst<Result: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Result) -> Observable<Result.Element> {
+        flatten(.first) { try selector($0).asObservable() }
+    }
+
+    /// Like `flatMap`, but each element replaces the running inner sequence.
+    @inlinable
+    public func flatMapLatest<Result: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Result) -> Observable<Result.Element> {
+        flatten(.latest) { try selector($0).asObservable() }
+    }
+
+    /// Like `flatMap`, but runs the inner sequences one after another, in order.
+    @inlinable
+    public func concatMap<Result: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Result) -> Observable<Result.Element> {
+        flatten(.limited(1)) { try selector($0).asObservable() }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the inner sequences.
+    @inlinable
+    public func merge() -> Observable<Element.Element> {
+        flatten(.all) { $0.asObservable() }
+    }
+
+    /// Merges the inner sequences, at most `maxConcurrent` at a time.
+    @inlinable
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        precondition(maxConcurrent > 0, "merge: maxConcurrent must be positive")
+        return flatten(.limited(maxConcurrent)) { $0.asObservable() }
+    }
+
+    /// Runs the inner sequences one after another.
+    @inlinable
+    public func concat() -> Observable<Element.Element> {
+        flatten(.limited(1)) { $0.asObservable() }
+    }
+
+    /// Mirrors the latest inner sequence.
+    @inlinable
+    public func switchLatest() -> Observable<Element.Element> {
+        flatten(.latest) { $0.asObservable() }
+    }
+}
+
+extension Observable {
+    /// Merges the sequences' elements as they arrive.
+    @inlinable
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        Observable<Observable<Element>>.from(sources).merge()
+    }
+
+    /// Merges the sequences' elements as they arrive.
+    @inlinable
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        merge(sources)
+    }
+
+    /// Runs the sequences one after another.
+    @inlinable
+    public static func concat<S: Sequence>(_ sources: S) -> Observable<Element> where S.Element == Observable<Element> {
+        Observable<Observable<Element>>.from(Array(sources)).concat()
+    }
+
+    /// Runs the sequences one after another.
+    @inlinable
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        concat(sources)
+    }
+}
+
+extension ObservableType {
+    /// This sequence, then `second`.
+    @inlinable
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
+        Observable.concat([asObservable(), second.asObservable()])
+    }
+
+    /// Emits `elements` first, then this sequence.
+    @inlinable
+    public func startWith(_ elements: Element...) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            for element in elements { observer.on(.next(element)) }
+            return source.subscribeHandler(observer)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import Synchronization
+
+/// A sequence that shares one subscription to its source among its subscribers,
+/// from `connect()` until the connection is disposed. Thread-safe.
+public final class ConnectableObservable<Element>: ObservableType, @unchecked Sendable {
+    private struct Connection {
+        let id: UInt64
+        let subject: AnySubject<Element>
+        var subscription: Disposable?
+    }
+
+    private struct State {
+        var subject: AnySubject<Element>?
+        var connection: Connection?
+        var nextID: UInt64 = 0
+    }
+
+    private let source: Observable<Element>
+    private let makeSubject: () -> AnySubject<Element>
+    /// A fixed subject (publish, replay) is kept across connections; a factory's
+    /// subject (multicast(makeSubject:), share) is made anew for each connection.
+    private let subjectPerConnection: Bool
+    private let state = Mutex(State())
+
+    @usableFromInline
+    internal init(source: Observable<Element>, subjectPerConnection: Bool, makeSubject: @escaping () -> AnySubject<Element>) {
+        self.source = source
+        self.subjectPerConnection = subjectPerConnection
+        self.makeSubject = makeSubject
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    private func currentSubject() -> AnySubject<Element> {
+        let made = UncheckedSendable(makeSubject)
+        return state.withLock { state in
+            if let subject = state.subject { return subject }
+            let subject = made.value()
+            state.subject = subject
+            return subject
+        }
+    }
+
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        asObservable().subscribe(observer)
+    }
+
+    public func asObservable() -> Observable<Element> {
+        Observable { observer in self.currentSubject().observable.subscribeHandler(observer) }
+    }
+
+    /// Subscribes the shared subject to the source, if not already connected. The
+    /// result disconnects; disposing it twice, or after another connection began, does nothing.
+    @discardableResult
+    public func connect() -> Disposable {
+        let subject = currentSubject()
+        let id = state.withLock { state -> UInt64? in
+            guard state.connection == nil else { return nil }
+            state.nextID += 1
+            state.connection = Connection(id: state.nextID, subject: subject)
+            return state.nextID
+        }
+        guard let id else {
+            return state.withLock { state in
+                let id = state.connection?.id ?? 0
+                return AnonymousDisposable { [weak self] in self?.disconnect(id) }
+            }
+        }
+        let subscription = SingleAssignmentDisposable()
+        let stored = state.withLock { state -> Bool in
+            guard state.connection?.id == id else { return false }
+            state.connection?.subscription = subscription
+            return true
+        }
+        if stored {
+            source.run(AnyObserver { event in
+                subject.observer.on(event)
+                if event.isStopEvent { self.connectionEnded(id) }
+            }, into: subscription)
+        }
+        return AnonymousDisposable { [weak self] in self?.disconnect(id) }
+    }
+
+    /// The source ended: a per-connection subject is dropped so that the next
+    /// connection starts afresh.
+    private func connectionEnded(_ id: UInt64) {
+        state.withLock { state in
+            guard state.connection?.id == id else { return }
+            state.connection = nil
+            if subjectPerConnection { state.subject = nil }
+        }
+    }
+
+    internal func disconnect(_ id: UInt64) {
+        let subscription = state.withLock { state -> Disposable? in
+            guard let connection = state.connection, connection.id == id else { return nil }
+            state.connection = nil
+            if subjectPerConnection { state.subject = nil }
+            return connection.subscription
+        }
+        subscription?.dispose()
+    }
+
+    /// Connects when the first subscriber arrives and disconnects when the last leaves.
+    public func refCount() -> Observable<Element> {
+        let counter = RefCounter(connectable: self)
+        return Observable { observer in counter.subscribe(observer) }
+    }
+}
+
+/// The reference counting behind `refCount()`.
+private final class RefCounter<Element>: @unchecked Sendable {
+    private struct State {
+        var count = 0
+        var connection: Disposable?
+    }
+
+    private let connectable: ConnectableObservable<Element>
+    private let state = Mutex(State())
+
+    init(connectable: ConnectableObservable<Element>) {
+        self.connectable = connectable
+    }
+
+    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let subscription = connectable.asObservable().subscribeHandler(observer)
+        let first = state.withLock { state -> Bool in
+            state.count += 1
+            return state.count == 1
+        }
+        if first {
+            let connection = connectable.connect()
+            let keep = state.withLock { state -> Bool in
+                guard state.count > 0 else { return false }
+                state.connection = connection
+                return true
+            }
+            if !keep { connection.dispose() }
+        }
+        return AnonymousDisposable { [self] in
+            subscription.dispose()
+            let connection = state.withLock { state -> Disposable? in
+                state.count -= 1
+                guard state.count == 0 else { return nil }
+                defer { state.connection = nil }
+                return state.connection
+            }
+            connection?.dispose()
+        }
+    }
+}
+
+/// A subject seen as its two halves, for multicasting.
+public struct AnySubject<Element>: @unchecked Sendable {
+    public let observer: AnyObserver<Element>
+    public let observable: Observable<Element>
+
+    public init<Subject: SubjectType>(_ subject: Subject) where Subject.Element == Element, Subject.Observer.Element == Element {
+        observer = subject.asObserver().asObserver()
+        observable = subject.asObservable()
+    }
+}
+
+/// How long `share` keeps its shared subject.
+public enum SubjectLifetimeScope: Sendable {
+    /// A new subject for each connection: after the source ends, or all subscribers
+    /// leave, the next subscriber subscribes to the source again.
+    case whileConnected
+    /// One subject forever: later subscribers see what it recorded, including a terminal event.
+    case forever
+}
+
+extension ObservableType {
+    /// Shares one subscription to the source among all subscribers, replaying the
+    /// latest `replay` elements to each new one.
+    public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
+        let makeSubject: () -> AnySubject<Element> = {
+            replay == 0 ? AnySubject(PublishSubject<Element>()) : AnySubject(ReplaySubject<Element>.create(bufferSize: replay))
+        }
+        return ConnectableObservable(source: asObservable(), subjectPerConnection: scope == .whileConnected, makeSubject: makeSubject).refCount()
+    }
+
+    /// A connectable sequence that multicasts through one `PublishSubject`.
+    public func publish() -> ConnectableObservable<Element> {
+        multicast(PublishSubject<Element>())
+    }
+
+    /// A connectable sequence that multicasts through one `ReplaySubject` of `bufferSize`.
+    public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+        multicast(ReplaySubject<Element>.create(bufferSize: bufferSize))
+    }
+
+    /// A connectable sequence that multicasts through `subject`.
+    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
+        let shared = AnySubject(subject)
+        return ConnectableObservable(source: asObservable(), subjectPerConnection: false) { shared }
+    }
+
+    /// A connectable sequence that multicasts through a new subject per connection.
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
+        ConnectableObservable(source: asObservable(), subjectPerConnection: true) { AnySubject(makeSubject()) }
+    }
+}

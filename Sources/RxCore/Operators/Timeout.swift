@@ -1,0 +1,85 @@
+extension ObservableType {
+    /// Fails with `RxError.timeout` if `dueTime` passes without an event, counting
+    /// from subscription and then from each element.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        timeout(dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
+    }
+
+    /// Switches to `other` if `dueTime` passes without an event.
+    public func timeout<Other: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType) -> Observable<Element> where Other.Element == Element {
+        let source = asObservable(), other = other.asObservable()
+        return Observable { observer in
+            TimeoutSink(downstream: observer, dueTime: dueTime, other: other, scheduler: scheduler).run(source)
+        }
+    }
+}
+
+private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    private let downstream: AnyObserver<Element>
+    private let dueTime: RxTimeInterval
+    private let other: Observable<Element>
+    private let scheduler: SchedulerType
+    private let upstream = SerialDisposable()
+    private let timer = SerialDisposable()
+    private var timerID: UInt64 = 0
+    private var switched = false
+    private var stopped = false
+
+    init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
+        self.downstream = downstream
+        self.dueTime = dueTime
+        self.other = other
+        self.scheduler = scheduler
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    func run(_ source: Observable<Element>) -> Disposable {
+        submit(.timer(id: UInt64.max), process)   // arms the first timer, serialized
+        let slot = SingleAssignmentDisposable()
+        upstream.disposable = slot
+        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: slot)
+        return self
+    }
+
+    func dispose() {
+        timer.dispose()
+        upstream.dispose()
+    }
+
+    private func arm() {
+        timerID += 1
+        let id = timerID
+        timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+            self.submit(.timer(id: id), self.process)
+            return NopDisposable()
+        }
+    }
+
+    private func process(_ command: TimedCommand<Element>) {
+        guard !stopped, !switched else { return }
+        switch command {
+        case .timer(id: UInt64.max):
+            arm()
+        case .timer(let id):
+            guard id == timerID else { return }
+            switched = true
+            let slot = SingleAssignmentDisposable()
+            upstream.disposable = slot
+            other.run(downstream, into: slot)
+        case .source(let event):
+            if event.isStopEvent {
+                stopped = true
+                timer.dispose()
+                downstream.on(event)
+            } else {
+                downstream.on(event)
+                arm()
+            }
+        case .deliver:
+            break
+        }
+    }
+}

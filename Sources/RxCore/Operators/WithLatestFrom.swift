@@ -1,0 +1,141 @@
+@usableFromInline
+internal enum WithLatestFromCommand<Source, Second> {
+    case source(Event<Source>)
+    case second(Event<Second>)
+}
+
+@usableFromInline
+internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<WithLatestFromCommand<Source, Second>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Result>
+    @usableFromInline internal let selector: (Source, Second) throws -> Result
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal var latest: Second?
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Result>, selector: @escaping (Source, Second) throws -> Result) {
+        self.downstream = downstream
+        self.selector = selector
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ source: Observable<Source>, _ second: Observable<Second>) -> Disposable {
+        let secondSlot = SingleAssignmentDisposable(), sourceSlot = SingleAssignmentDisposable()
+        subscriptions.insert(secondSlot)
+        subscriptions.insert(sourceSlot)
+        // The second source first, so that a value it has at once is there for the first element.
+        second.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: secondSlot)
+        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: WithLatestFromCommand<Source, Second>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(.next(let element)):
+            guard let latest else { return }
+            do { downstream.on(.next(try selector(element, latest))) } catch { stop(.error(error)) }
+        case .source(.completed): stop(.completed)
+        case .source(.error(let error)), .second(.error(let error)): stop(.error(error))
+        case .second(.next(let element)): latest = element
+        case .second(.completed): break
+        }
+    }
+
+    @inlinable
+    internal func stop(_ event: Event<Result>) {
+        stopped = true
+        downstream.on(event)
+        subscriptions.dispose()
+    }
+}
+
+extension ObservableType {
+    /// Combines each element with the latest element of `second`; elements before
+    /// `second` has emitted are dropped.
+    @inlinable
+    public func withLatestFrom<Second: ObservableConvertibleType, Result>(_ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result) -> Observable<Result> {
+        let source = asObservable(), second = second.asObservable()
+        return Observable { observer in
+            WithLatestFromSink(downstream: observer, selector: resultSelector).run(source, second)
+        }
+    }
+
+    /// Replaces each element with the latest element of `second`.
+    @inlinable
+    public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
+        withLatestFrom(second) { $1 }
+    }
+
+    /// Emits the latest element of this sequence whenever `sampler` emits, if a new one arrived since the last sample.
+    @inlinable
+    public func sample<Sampler: ObservableConvertibleType>(_ sampler: Sampler, defaultValue: Element? = nil) -> Observable<Element> {
+        let source = asObservable(), sampler = sampler.asObservable()
+        return Observable { observer in
+            SampleSink<Element, Sampler.Element>(downstream: observer, defaultValue: defaultValue).run(source, sampler)
+        }
+    }
+}
+
+@usableFromInline
+internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromCommand<Element, Tick>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let defaultValue: Element?
+    @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal var latest: Element?
+    @usableFromInline internal var stopped = false
+
+    @inlinable
+    internal init(downstream: AnyObserver<Element>, defaultValue: Element?) {
+        self.downstream = downstream
+        self.defaultValue = defaultValue
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func run(_ source: Observable<Element>, _ sampler: Observable<Tick>) -> Disposable {
+        let sourceSlot = SingleAssignmentDisposable(), samplerSlot = SingleAssignmentDisposable()
+        subscriptions.insert(sourceSlot)
+        subscriptions.insert(samplerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        sampler.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: samplerSlot)
+        return self
+    }
+
+    @usableFromInline
+    internal func dispose() { subscriptions.dispose() }
+
+    @inlinable
+    internal func process(_ command: WithLatestFromCommand<Element, Tick>) {
+        guard !stopped else { return }
+        switch command {
+        case .source(.next(let element)): latest = element
+        case .source(.completed): break
+        case .source(.error(let error)), .second(.error(let error)):
+            stopped = true
+            downstream.on(.error(error))
+            subscriptions.dispose()
+        case .second(.next):
+            if let value = latest ?? defaultValue {
+                latest = nil
+                downstream.on(.next(value))
+            }
+        case .second(.completed):
+            if let value = latest ?? defaultValue { downstream.on(.next(value)) }
+            stopped = true
+            downstream.on(.completed)
+            subscriptions.dispose()
+        }
+    }
+}

@@ -1,0 +1,64 @@
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+    /// A `Completable` whose subscription calls `subscribe` with a function to report the outcome.
+    @inlinable
+    public static func create(subscribe: @escaping (@escaping (CompletableEvent) -> Void) -> Disposable) -> Completable {
+        Completable(raw: .create { observer in
+            subscribe { event in
+                switch event {
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            }
+        })
+    }
+
+    /// Completes at once.
+    @inlinable
+    public static func empty() -> Completable { Completable(raw: .empty()) }
+
+    /// Subscribes with closures for each outcome.
+    @inlinable
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes with one closure for the outcome.
+    @inlinable
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+        subscribe(onCompleted: { observer(.completed) }, onError: { observer(.error($0)) })
+    }
+
+    /// Runs `next` after this completes.
+    @inlinable
+    public func andThen(_ next: Completable) -> Completable {
+        Completable(raw: source.concat(next.source))
+    }
+
+    /// Runs `next` after this completes.
+    @inlinable
+    public func andThen<Value>(_ next: Single<Value>) -> Single<Value> {
+        Single(raw: source.map { never -> Value in switch never {} }.concat(next.source))
+    }
+
+    /// Runs `next` after this completes.
+    @inlinable
+    public func andThen<Value>(_ next: Maybe<Value>) -> Maybe<Value> {
+        Maybe(raw: source.map { never -> Value in switch never {} }.concat(next.source))
+    }
+
+    /// Runs `next` after this completes.
+    @inlinable
+    public func andThen<Value>(_ next: Observable<Value>) -> Observable<Value> {
+        source.map { never -> Value in switch never {} }.concat(next)
+    }
+
+    /// Completes when all complete; fails with the first error.
+    @inlinable
+    public static func zip(_ completables: [Completable]) -> Completable {
+        Completable(raw: Observable.merge(completables.map { $0.source }))
+    }
+}

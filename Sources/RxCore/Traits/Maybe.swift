@@ -1,0 +1,83 @@
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// A `Maybe` whose subscription calls `subscribe` with a function to report the outcome.
+    @inlinable
+    public static func create(subscribe: @escaping (@escaping (MaybeEvent<Element>) -> Void) -> Disposable) -> Maybe<Element> {
+        Maybe(raw: .create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .error(let error): observer.on(.error(error))
+                case .completed: observer.on(.completed)
+                }
+            }
+        })
+    }
+
+    /// Succeeds with `element`.
+    @inlinable
+    public static func just(_ element: Element) -> Maybe<Element> { Maybe(raw: .just(element)) }
+
+    /// Completes without an element.
+    @inlinable
+    public static func empty() -> Maybe<Element> { Maybe(raw: .empty()) }
+
+    /// Subscribes with closures for each outcome.
+    @inlinable
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        var succeeded = false
+        return source.subscribe(
+            onNext: { succeeded = true; onSuccess?($0) },
+            onError: onError,
+            onCompleted: { if !succeeded { onCompleted?() } },
+            onDisposed: onDisposed
+        )
+    }
+
+    /// Subscribes with one closure for the outcome.
+    @inlinable
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+        subscribe(onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
+    }
+
+    @inlinable
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+        lift { $0.map(transform) }
+    }
+
+    @inlinable
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        lift { $0.filter(predicate) }
+    }
+
+    @inlinable
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        lift { $0.flatMap { try selector($0).source } }
+    }
+
+    /// Succeeds with `element` when empty.
+    @inlinable
+    public func ifEmpty(default element: Element) -> Single<Element> {
+        Single(raw: source.ifEmpty(default: element))
+    }
+
+    /// Continues with `other` when empty.
+    @inlinable
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        lift { $0.ifEmpty(switchTo: other.source) }
+    }
+
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        lift { $0.catchAndReturn(element) }
+    }
+
+    @inlinable
+    public func asCompletable() -> Completable { Completable(raw: source.ignoreElements()) }
+}

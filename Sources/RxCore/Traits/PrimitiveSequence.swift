@@ -1,0 +1,144 @@
+/// A sequence with a narrower grammar than `Observable`, checked by its type:
+/// `Single` (exactly one element or an error), `Maybe` (at most one element) and
+/// `Completable` (no elements). The same shape as RxSwift's `PrimitiveSequence`.
+@frozen
+public struct PrimitiveSequence<Trait, Element> {
+    @usableFromInline
+    internal let source: Observable<Element>
+
+    @inlinable
+    internal init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// The sequence as a plain `Observable`.
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+}
+
+extension PrimitiveSequence: @unchecked Sendable {}
+
+/// Marks `Single`: one element, or an error.
+public enum SingleTrait {}
+/// Marks `Maybe`: one element, nothing, or an error.
+public enum MaybeTrait {}
+/// Marks `Completable`: completion or an error, never an element.
+public enum CompletableTrait {}
+
+/// One element, or an error.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+/// One element, nothing, or an error.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+/// Completion or an error.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
+
+/// The outcome of a `Single`.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+/// The outcome of a `Maybe`.
+@frozen
+public enum MaybeEvent<Element> {
+    case success(Element)
+    case error(Swift.Error)
+    case completed
+}
+
+/// The outcome of a `Completable`.
+@frozen
+public enum CompletableEvent {
+    case error(Swift.Error)
+    case completed
+}
+
+extension PrimitiveSequence {
+    /// Shared plumbing: lifts an `Observable` operator to the trait, keeping the trait.
+    @inlinable
+    internal func lift<Result>(_ transform: (Observable<Element>) -> Observable<Result>) -> PrimitiveSequence<Trait, Result> {
+        PrimitiveSequence<Trait, Result>(raw: transform(source))
+    }
+
+    /// Calls `factory` on each subscription.
+    @inlinable
+    public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: .deferred { try factory().source })
+    }
+
+    /// Fails with `error`.
+    @inlinable
+    public static func error(_ error: Swift.Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: .error(error))
+    }
+
+    /// Never emits.
+    @inlinable
+    public static func never() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: .never())
+    }
+
+    /// Side effects, as `Observable.do`.
+    @inlinable
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.do(onNext: onNext, onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose) }
+    }
+
+    /// Recovers from an error with another sequence of the same trait.
+    @inlinable
+    public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.catch { try handler($0).source } }
+    }
+
+    /// Resubscribes after an error, at most `maxAttemptCount` subscriptions in all.
+    @inlinable
+    public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.retry(maxAttemptCount) }
+    }
+
+    /// Fails with `RxError.timeout` if no event arrives within `dueTime`.
+    @inlinable
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.timeout(dueTime, scheduler: scheduler) }
+    }
+
+    /// Switches to `other` if no event arrives within `dueTime`.
+    @inlinable
+    public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.timeout(dueTime, other: other.source, scheduler: scheduler) }
+    }
+
+    /// Delays the events by `dueTime`.
+    @inlinable
+    public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.delay(dueTime, scheduler: scheduler) }
+    }
+
+    /// Delays the subscription by `dueTime`.
+    @inlinable
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.delaySubscription(dueTime, scheduler: scheduler) }
+    }
+
+    /// Delivers events on `scheduler`.
+    @inlinable
+    public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.observe(on: scheduler) }
+    }
+
+    /// Subscribes (and disposes) on `scheduler`.
+    @inlinable
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.subscribe(on: scheduler) }
+    }
+
+    /// Ends when `other` emits or completes.
+    @inlinable
+    public func take<Other: ObservableType>(until other: Other) -> Maybe<Element> {
+        Maybe(raw: source.take(until: other))
+    }
+}
