@@ -36,15 +36,14 @@ public struct Observable<Element>: ObservableType {
 
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribeSink(eventHandler: observer.on, onDisposed: nil)
+        subscribeSink(SubscriptionSink(eventHandler: observer.on, onDisposed: nil))
     }
 
     /// Creates the subscriber's sink, runs the chain with the current thread's
     /// trampoline active, and stores the upstream disposable before any queued
     /// element is emitted.
     @inlinable
-    internal func subscribeSink(eventHandler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) -> Disposable {
-        let sink = SubscriptionSink(handler: eventHandler, onDisposed: onDisposed)
+    internal func subscribeSink(_ sink: SubscriptionSink<Element>) -> Disposable {
         Trampoline.run {
             sink.upstream.set(subscribeHandler(AnyObserver(eventHandler: sink.on)))
         }
@@ -77,19 +76,13 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribeSink(eventHandler: { event in
-            switch event {
-            case .next(let value): onNext?(value)
-            case .error(let error): onError?(error)
-            case .completed: onCompleted?()
-            }
-        }, onDisposed: onDisposed)
+        asObservable().subscribeSink(SubscriptionSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
     }
 
     /// Subscribes with one closure for every event.
     @inlinable
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-        asObservable().subscribeSink(eventHandler: on, onDisposed: nil)
+        asObservable().subscribeSink(SubscriptionSink(eventHandler: on, onDisposed: nil))
     }
 
     /// Like `subscribe(onNext:…)`, with an object passed to each closure (RxSwift 6's

@@ -14,10 +14,8 @@ import Synchronization
 internal class SerialDrain<Command>: @unchecked Sendable {
     /// Commands submitted and not yet processed, counting the one in progress.
     @usableFromInline internal let workInProgress = Atomic<Int>(0)
-    // Guards `queue`: producers append under it, the drainer removes under it.
-    private let queueLock = Mutex<Void>(())
-    private var queue: [Command] = []
-    private var head = 0
+    // Producers append under the lock, the drainer removes under it.
+    @usableFromInline internal let queue = Locked(ElementQueue<Command>())
 
     @usableFromInline
     internal init() {}
@@ -37,27 +35,18 @@ internal class SerialDrain<Command>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     internal final func enqueue(_ command: Command) {
-        queueLock._unsafeLock()
-        queue.append(command)
-        queueLock._unsafeUnlock()
+        queue.withLock { $0.append(command) }
     }
 
-    private func dequeue() -> Command {
-        queueLock._unsafeLock()
-        defer { queueLock._unsafeUnlock() }
+    @inlinable
+    internal final func dequeue() -> Command {
         // Every counted command was enqueued before it was counted.
-        let command = queue[head]
-        head += 1
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return command
+        queue.withLock { $0.removeFirst() }
     }
 
-    @usableFromInline
+    @inlinable
     internal final func drain(missed initial: Int, _ process: (Command) -> Void) {
         var missed = initial
         while true {

@@ -16,21 +16,38 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline static var finishedBit: UInt8 { 4 }
 
     /// Held while a callback runs.
-    @usableFromInline internal let deliveryLock = Mutex<Void>(())
+    @usableFromInline internal let deliveryLock = Locked<Void>(())
     /// The thread inside a callback, or 0.
     @usableFromInline internal let deliveringThread = Atomic<UInt>(0)
     @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Events that arrived re-entrantly, from inside a callback on the delivering
     /// thread; only that thread touches it, while it holds `deliveryLock`.
-    @usableFromInline internal var reentrantEvents: [Event<Element>] = []
-    @usableFromInline internal let handler: (Event<Element>) -> Void
+    @usableFromInline internal let reentrantEvents = UnsafeCell<[Event<Element>]>([])
+    /// Either one handler for every event, or one per kind of event.
+    @usableFromInline internal let eventHandler: ((Event<Element>) -> Void)?
+    @usableFromInline internal let onNext: ((Element) -> Void)?
+    @usableFromInline internal let onError: ((Swift.Error) -> Void)?
+    @usableFromInline internal let onCompleted: (() -> Void)?
     @usableFromInline internal let upstream = DisposableSlot()
     // Written once at init, read once when finishing.
     @usableFromInline internal let onDisposed: (() -> Void)?
 
     @inlinable
-    internal init(handler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) {
-        self.handler = handler
+    internal init(eventHandler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) {
+        self.eventHandler = eventHandler
+        self.onNext = nil
+        self.onError = nil
+        self.onCompleted = nil
+        self.onDisposed = onDisposed
+        Resources.incrementTotal()
+    }
+
+    @inlinable
+    internal init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        self.eventHandler = nil
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
         self.onDisposed = onDisposed
         Resources.incrementTotal()
     }
@@ -44,34 +61,37 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func on(_ event: Event<Element>) {
         let thread = currentThreadIdentity()
         if deliveringThread.load(ordering: .relaxed) == thread {
-            reentrantEvents.append(event)
+            reentrantEvents.pointer.pointee.append(event)
             return
         }
-        deliveryLock._unsafeLock()
+        deliveryLock.lock()
         deliveringThread.store(thread, ordering: .relaxed)
         deliver(event)
-        if !reentrantEvents.isEmpty { deliverReentrantEvents() }
+        if !reentrantEvents.value.isEmpty { deliverReentrantEvents() }
         deliveringThread.store(0, ordering: .relaxed)
-        deliveryLock._unsafeUnlock()
+        deliveryLock.unlock()
     }
 
     @inlinable
     internal func deliver(_ event: Event<Element>) {
         guard flags.load(ordering: .relaxed) == 0 else { return }
-        switch event {
-        case .next:
-            handler(event)
-        case .error, .completed:
-            flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed)
-            handler(event)
-            finish()
+        if event.isStopEvent { flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed) }
+        if let eventHandler {
+            eventHandler(event)
+        } else {
+            switch event {
+            case .next(let element): onNext?(element)
+            case .error(let error): onError?(error)
+            case .completed: onCompleted?()
+            }
         }
+        if event.isStopEvent { finish() }
     }
 
     @usableFromInline
     internal func deliverReentrantEvents() {
-        while !reentrantEvents.isEmpty {
-            let event = reentrantEvents.removeFirst()
+        while !reentrantEvents.value.isEmpty {
+            let event = reentrantEvents.pointer.pointee.removeFirst()
             deliver(event)
         }
     }
@@ -82,9 +102,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         guard previous & Self.disposedBit == 0 else { return }
         if deliveringThread.load(ordering: .relaxed) != currentThreadIdentity() {
             // Wait for a callback in progress on another thread to return.
-            deliveryLock._unsafeLock()
-            reentrantEvents.removeAll()
-            deliveryLock._unsafeUnlock()
+            deliveryLock.lock()
+            reentrantEvents.value.removeAll()
+            deliveryLock.unlock()
         }
         finish()
     }

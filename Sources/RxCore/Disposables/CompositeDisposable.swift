@@ -15,10 +15,10 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         var isDisposed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init() {
-        state = Mutex(State())
+        state = Locked(State())
         Resources.incrementTotal()
     }
 
@@ -28,7 +28,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
             initial.entries.append((initial.nextKey, disposable))
             initial.nextKey += 1
         }
-        state = Mutex(initial)
+        state = Locked(initial)
         Resources.incrementTotal()
     }
 

@@ -55,11 +55,11 @@ public struct NopDisposable: Disposable {
 public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // The action is taken out under the lock so that it runs exactly once and
     // its captures are released as soon as it has run.
-    private let action: Mutex<(() -> Void)?>
+    private let action: Locked<(() -> Void)?>
     private let disposed = Atomic<Bool>(false)
 
     public init(_ action: @escaping () -> Void) {
-        self.action = Mutex(UncheckedSendable(action).value)
+        self.action = Locked(UncheckedSendable(action).value)
         Resources.incrementTotal()
     }
 
@@ -79,11 +79,11 @@ public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
 /// Disposes two disposables, once. Thread-safe.
 public final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let parts: Mutex<(Disposable, Disposable)?>
+    private let parts: Locked<(Disposable, Disposable)?>
 
     @usableFromInline
     init(_ first: Disposable, _ second: Disposable) {
-        parts = Mutex((first, second))
+        parts = Locked((first, second))
         Resources.incrementTotal()
     }
 

@@ -15,7 +15,7 @@ internal struct DisposableSlot: ~Copyable, @unchecked Sendable {
     }
 
     @usableFromInline
-    internal let state = Mutex<State>(.empty)
+    internal let state = Locked<State>(.empty)
 
     @inlinable
     internal init() {}

@@ -10,7 +10,7 @@ public final class DisposeBag: @unchecked Sendable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() { Resources.incrementTotal() }
 

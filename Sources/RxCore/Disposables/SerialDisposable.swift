@@ -8,7 +8,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
         var isDisposed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() { Resources.incrementTotal() }
     deinit { Resources.decrementTotal() }

@@ -4,23 +4,23 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         return Observable<Result> { observer in
-            // `stopped` is only touched from event delivery, which is serial.
-            var stopped = false
+            // Only touched from event delivery, which is serial.
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     do {
                         observer.on(.next(try transform(element)))
                     } catch {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 case .error(let error):
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(.completed)
                 }
             })
@@ -38,22 +38,22 @@ extension ObservableType {
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
         return Observable<Result> { observer in
-            var stopped = false
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     do {
                         if let result = try transform(element) { observer.on(.next(result)) }
                     } catch {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 case .error(let error):
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(.completed)
                 }
             })
@@ -65,19 +65,19 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable<Element> { observer in
-            var stopped = false
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     do {
                         if try predicate(element) { observer.on(event) }
                     } catch {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 case .error, .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(event)
                 }
             })

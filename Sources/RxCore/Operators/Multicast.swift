@@ -20,7 +20,7 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
     /// A fixed subject (publish, replay) is kept across connections; a factory's
     /// subject (multicast(makeSubject:), share) is made anew for each connection.
     private let subjectPerConnection: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     @usableFromInline
     internal init(source: Observable<Element>, subjectPerConnection: Bool, makeSubject: @escaping () -> AnySubject<Element>) {
@@ -117,7 +117,7 @@ private final class RefCounter<Element>: @unchecked Sendable {
     }
 
     private let connectable: ConnectableObservable<Element>
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(connectable: ConnectableObservable<Element>) {
         self.connectable = connectable

@@ -42,7 +42,7 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
 
     private let downstream: AnyObserver<Element>
     private let scheduler: ImmediateSchedulerType
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let upstream = SingleAssignmentDisposable()
     private let drainWork = SerialDisposable()
 

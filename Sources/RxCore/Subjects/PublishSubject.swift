@@ -1,33 +1,53 @@
-/// Sends each event to the observers subscribed at the time.
+/// Sends each event to the observers subscribed at the time; a late subscriber
+/// receives only the terminal event, if there was one.
 ///
-/// A late subscriber receives only the terminal event, if there was one.
-/// Thread-safe; see ``SubjectType`` for the delivery rules shared by all subjects.
-public final class PublishSubject<Element>: ObservableType, ObserverType, SubjectType, Cancelable, @unchecked Sendable {
-    @usableFromInline internal let core = SubjectBase<Element>()
+/// Thread-safe: events, subscriptions and disposals may come from any thread.
+/// Events sent from several threads at once are delivered one at a time, in the
+/// order they were handed over, by whichever thread is delivering.
+public final class PublishSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    public init() {
+        super.init(core: SubjectCore(flavor: .publish))
+    }
+}
 
-    public init() {}
-
-    /// True while someone is subscribed.
-    public var hasObservers: Bool { core.observerCount.load(ordering: .relaxed) > 0 }
-
-    public var isDisposed: Bool { core.disposedFlag.load(ordering: .acquiring) }
-
-    @inlinable
-    public func on(_ event: Event<Element>) { core.send(event) }
-
-    @inlinable
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(observer)
+/// Holds a current value: each new subscriber receives it first, then live events.
+/// Thread-safe, like ``PublishSubject``.
+public final class BehaviorSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    /// A subject whose current value starts as `value`.
+    public init(value: Element) {
+        super.init(core: SubjectCore(flavor: .behavior, initialValue: value))
     }
 
-    @inlinable
-    public func asObservable() -> Observable<Element> {
-        let core = self.core
-        return Observable { observer in core.add(observer) }
+    /// The current value; throws the error the subject failed with, or
+    /// `RxError.disposed` once disposed.
+    public func value() throws -> Element {
+        try core.currentValue()
+    }
+}
+
+/// Replays past elements to each new subscriber, then sends live events.
+/// Thread-safe, like ``PublishSubject``.
+public final class ReplaySubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    private init(bufferSize: Int?) {
+        super.init(core: SubjectCore(flavor: .replay(bufferSize)))
     }
 
-    public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
+    /// Replays at most `bufferSize` of the latest elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative")
+        return ReplaySubject(bufferSize: bufferSize)
+    }
 
-    /// Releases the observers; later subscribers receive an error.
-    public func dispose() { core.disposeSubject() }
+    /// Replays every element ever sent.
+    public static func createUnbound() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: nil)
+    }
+}
+
+/// Sends only the last element, and only when the sequence completes; an error
+/// is sent as is. Thread-safe, like ``PublishSubject``.
+public final class AsyncSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    public init() {
+        super.init(core: SubjectCore(flavor: .async))
+    }
 }

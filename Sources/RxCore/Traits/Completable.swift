@@ -41,24 +41,36 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Runs `next` after this completes.
     @inlinable
     public func andThen<Value>(_ next: Single<Value>) -> Single<Value> {
-        Single(raw: source.map { never -> Value in switch never {} }.concat(next.source))
+        Single(raw: retyped(Value.self).concat(next.source))
     }
 
     /// Runs `next` after this completes.
     @inlinable
     public func andThen<Value>(_ next: Maybe<Value>) -> Maybe<Value> {
-        Maybe(raw: source.map { never -> Value in switch never {} }.concat(next.source))
+        Maybe(raw: retyped(Value.self).concat(next.source))
     }
 
     /// Runs `next` after this completes.
     @inlinable
     public func andThen<Value>(_ next: Observable<Value>) -> Observable<Value> {
-        source.map { never -> Value in switch never {} }.concat(next)
+        retyped(Value.self).concat(next)
     }
 
     /// Completes when all complete; fails with the first error.
     @inlinable
     public static func zip(_ completables: [Completable]) -> Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
+    }
+
+    /// This completable as an observable of any element type (it has none to convert).
+    @inlinable
+    internal func retyped<Value>(_ type: Value.Type) -> Observable<Value> {
+        let source = self.source
+        return Observable { observer in
+            source.subscribeHandler(AnyObserver { event in
+                if case .error(let error) = event { observer.on(.error(error)) }
+                if case .completed = event { observer.on(.completed) }
+            })
+        }
     }
 }

@@ -1,0 +1,176 @@
+import Synchronization
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// Subscribes and waits for the element. Cancelling the awaiting task disposes
+    /// the subscription and throws `CancellationError`.
+    public var value: Element {
+        get async throws {
+            try await awaitSingleOutcome(source, requireElement: true)!
+        }
+    }
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// Subscribes and waits for the element, or nil when the `Maybe` completes empty.
+    public var value: Element? {
+        get async throws {
+            try await awaitSingleOutcome(source, requireElement: false)
+        }
+    }
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+    /// Subscribes and waits for completion.
+    public var value: Void {
+        get async throws {
+            _ = try await awaitSingleOutcome(source, requireElement: false)
+        }
+    }
+}
+
+/// Bridges one subscription to one continuation, disposing on task cancellation.
+private func awaitSingleOutcome<Element>(_ source: Observable<Element>, requireElement: Bool) async throws -> Element? {
+    let bridge = ContinuationBridge<Element>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>) in
+            bridge.start(continuation: continuation) {
+                var element: Element?
+                return source.subscribe { event in
+                    switch event {
+                    case .next(let value): element = value
+                    case .error(let error): bridge.finish(.failure(error))
+                    case .completed:
+                        if element == nil && requireElement {
+                            bridge.finish(.failure(RxError.noElements))
+                        } else {
+                            bridge.finish(.success(UncheckedSendable(element)))
+                        }
+                    }
+                }
+            }
+        }.value
+    } onCancel: {
+        bridge.cancel()
+    }
+}
+
+/// Resumes a continuation exactly once, from whichever comes first: the outcome
+/// or the task's cancellation. Thread-safe.
+private final class ContinuationBridge<Element>: @unchecked Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>?
+        var subscription: Disposable?
+        var cancelled = false
+        var finished = false
+    }
+
+    private let state = Locked(State())
+
+    func start(continuation: CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>, subscribe: () -> Disposable) {
+        let alreadyCancelled = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.continuation = continuation
+            return false
+        }
+        if alreadyCancelled {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        let subscription = subscribe()
+        let disposeNow = state.withLock { state -> Bool in
+            if state.finished || state.cancelled { return true }
+            state.subscription = subscription
+            return false
+        }
+        if disposeNow { subscription.dispose() }
+    }
+
+    func finish(_ result: Result<UncheckedSendable<Element?>, Swift.Error>) {
+        let taken = state.withLock { state -> (CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>?, Disposable?) in
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            defer { state.continuation = nil; state.subscription = nil }
+            return (state.continuation, state.subscription)
+        }
+        taken.1?.dispose()
+        taken.0?.resume(with: result)
+    }
+
+    func cancel() {
+        let taken = state.withLock { state -> (CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>?, Disposable?) in
+            state.cancelled = true
+            guard !state.finished else { return (nil, nil) }
+            state.finished = true
+            defer { state.continuation = nil; state.subscription = nil }
+            return (state.continuation, state.subscription)
+        }
+        taken.1?.dispose()
+        taken.0?.resume(throwing: CancellationError())
+    }
+}
+
+extension ObservableType {
+    /// The elements as an asynchronous sequence: `for try await x in observable.values`.
+    ///
+    /// Each iteration subscribes anew. Elements are buffered without bound while the
+    /// loop body runs. Ending the loop early, or cancelling its task, disposes the
+    /// subscription.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        let source = asObservable()
+        return AsyncThrowingStream { continuation in
+            let boxed = UncheckedSendable(continuation)
+            let subscription = source.subscribe { event in
+                switch event {
+                case .next(let element): _ = boxed.value.yield(with: .success(UncheckedSendable(element).value))
+                case .error(let error): boxed.value.finish(throwing: error)
+                case .completed: boxed.value.finish()
+                }
+            }
+            continuation.onTermination = { _ in subscription.dispose() }
+        }
+    }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// A `Single` that runs `work` in a new task on subscription; disposing cancels the task.
+    public static func fromAsync(priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element) -> Single<Element> {
+        Single(raw: Observable.fromAsync(priority: priority, work))
+    }
+}
+
+extension Observable {
+    /// An observable that runs `work` in a new task on subscription and emits its
+    /// result; disposing cancels the task.
+    public static func fromAsync(priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element) -> Observable<Element> {
+        create { observer in
+            let task = Task(priority: priority) {
+                do {
+                    let value = try await work()
+                    observer.on(.next(UncheckedSendable(value).value))
+                    observer.on(.completed)
+                } catch {
+                    observer.on(.error(error))
+                }
+            }
+            return AnonymousDisposable { task.cancel() }
+        }
+    }
+
+    /// An observable of the elements of an asynchronous sequence, iterated in a new
+    /// task on subscription; disposing cancels the task.
+    public static func from<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, priority: TaskPriority? = nil) -> Observable<Element> where Sequence.Element == Element {
+        create { observer in
+            let task = Task(priority: priority) {
+                do {
+                    for try await element in sequence {
+                        observer.on(.next(UncheckedSendable(element).value))
+                    }
+                    observer.on(.completed)
+                } catch {
+                    observer.on(.error(error))
+                }
+            }
+            return AnonymousDisposable { task.cancel() }
+        }
+    }
+}

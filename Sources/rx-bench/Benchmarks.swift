@@ -1,0 +1,246 @@
+import Dispatch
+import Foundation
+import RxCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Everything runs inside one nonisolated function: closures formed in `main.swift`'s
+// top-level code would be main-actor isolated, and Swift 6 would check their
+// isolation on every call.
+
+struct Row {
+    let name: String
+    let nanoseconds: Double
+    let rxSwift: Double?
+}
+
+func runBenchmarks() {
+    let quick = CommandLine.arguments.contains("--quick")
+    /// `--only N` runs only benchmark number N (and the baseline), for profiling.
+    let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { index in
+        index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
+    }
+    func enabled(_ number: String) -> Bool { only == nil || only == number }
+    let rounds = quick ? 2 : 5
+    let scale = quick ? 10 : 1
+
+
+    func measure(_ name: String, operations: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+            best = min(best, elapsed / Double(operations))
+        }
+        return best
+    }
+
+    var rows: [Row] = []
+
+    func record(_ name: String, _ nanoseconds: Double, rxSwift: Double? = nil) {
+        rows.append(Row(name: name, nanoseconds: nanoseconds, rxSwift: rxSwift))
+        let comparison = rxSwift.map { String(format: "   RxSwift 6.10: %7.0f ns  (ratio 1/%.1f)", $0, $0 / nanoseconds) } ?? ""
+        print(name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: " %9.1f ns", nanoseconds) + comparison)
+    }
+
+    // MARK: 7. Baseline: one mutex lock/unlock plus one opaque closure call.
+
+    let baselineMutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+    let swiftMutex = Mutex<Void>(())
+    let baselineCount = 10_000_000 / scale
+    let baseline = measure("baseline", operations: baselineCount) {
+        for i in 0..<baselineCount {
+            pthread_mutex_lock(baselineMutex)
+            opaque(i)
+            pthread_mutex_unlock(baselineMutex)
+        }
+    }
+    let swiftMutexBaseline = measure("Synchronization.Mutex", operations: baselineCount) {
+        for i in 0..<baselineCount {
+            swiftMutex.withLock { _ in opaque(i) }
+        }
+    }
+    let opaqueOnly = measure("opaque call", operations: baselineCount) {
+        for i in 0..<baselineCount { opaque(i) }
+    }
+
+    print("RxCore benchmarks (release build; best of \(rounds) rounds)\n")
+    record("7. baseline: pthread mutex lock/unlock + opaque call", baseline)
+    record("   same with Synchronization.Mutex (for reference)", swiftMutexBaseline)
+    record("   opaque closure call alone", opaqueOnly)
+
+    // MARK: 1. PublishSubject pumping
+
+    if enabled("1") {
+
+    let pumpCount = 10_000_000 / scale
+    do {
+        let subject = PublishSubject<Int>()
+        let subscription = subject.subscribe(onNext: { counter.value &+= $0 })
+        record("1. PublishSubject pumping, 1 subscriber (per event)", measure("subject", operations: pumpCount) {
+            for i in 0..<pumpCount { subject.onNext(i) }
+        }, rxSwift: 710)
+        subscription.dispose()
+    }
+    do {
+        let subject = PublishSubject<Int>()
+        let first = subject.subscribe(onNext: { counter.value &+= $0 })
+        let second = subject.subscribe(onNext: { counter.value &-= $0 })
+        record("1b. PublishSubject pumping, 2 subscribers (per event)", measure("subject2", operations: pumpCount) {
+            for i in 0..<pumpCount { subject.onNext(i) }
+        })
+        first.dispose()
+        second.dispose()
+    }
+
+    }
+
+    // MARK: 2. Map/filter pumping
+
+    if enabled("2") {
+
+    let chainCount = 1_000_000 / scale
+    do {
+        let events = chainCount
+        record("2. create → 6 × (map + filter) pumping (per event)", measure("mapfilter", operations: events) {
+            let source = Observable<Int>.create { observer in
+                for i in 0..<events { observer.on(.next(i)) }
+                return Disposables.create()
+            }
+            let subscription = source
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .subscribe(onNext: { counter.value &+= $0 })
+            subscription.dispose()
+        }, rxSwift: 2270)
+    }
+
+    }
+
+    // MARK: 3. FlatMap pumping
+
+    if enabled("3") {
+
+    let flatCount = 200_000 / scale
+    do {
+        let events = flatCount
+        record("3. create → 5 × flatMap { just } pumping (per event)", measure("flatmap", operations: events) {
+            let source = Observable<Int>.create { observer in
+                for i in 0..<events { observer.on(.next(i)) }
+                return Disposables.create()
+            }
+            let subscription = source
+                .flatMap { Observable.just($0) }
+                .flatMap { Observable.just($0) }
+                .flatMap { Observable.just($0) }
+                .flatMap { Observable.just($0) }
+                .flatMap { Observable.just($0) }
+                .subscribe(onNext: { counter.value &+= $0 })
+            subscription.dispose()
+        }, rxSwift: 9970)
+    }
+
+    }
+
+    // MARK: 4. CombineLatest pumping
+
+    if enabled("4") {
+
+    let combineCount = 500_000 / scale
+    do {
+        let events = combineCount
+        record("4. 7 nested 4-input combineLatest pumping (per event)", measure("combineLatest", operations: events) {
+            let source = Observable<Int>.create { observer in
+                for i in 0..<events { observer.on(.next(i)) }
+                return Disposables.create()
+            }
+            var last = source
+            for _ in 0..<7 {
+                last = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), last) { _, _, _, x in x }
+            }
+            let subscription = last.subscribe(onNext: { counter.value &+= $0 })
+            subscription.dispose()
+        }, rxSwift: 5810)
+    }
+
+    }
+
+    // MARK: 5. Subscription cycles
+
+    if enabled("5") {
+
+    let cycleCount = 1_000_000 / scale
+    do {
+        record("5a. Observable.create + subscribe + dispose (per cycle)", measure("create", operations: cycleCount) {
+            for _ in 0..<cycleCount {
+                let subscription = Observable<Int>.create { observer in
+                    observer.on(.next(1))
+                    return Disposables.create()
+                }.subscribe(onNext: { counter.value &+= $0 })
+                subscription.dispose()
+            }
+        }, rxSwift: 4400)
+        let chainCycles = cycleCount / 10
+        record("5b. build 6 × (map + filter) + subscribe + 1 event + dispose", measure("chain", operations: chainCycles) {
+            for _ in 0..<chainCycles {
+                let subscription = Observable<Int>.create { observer in
+                    observer.on(.next(1))
+                    return Disposables.create()
+                }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .map { $0 }.filter { _ in true }
+                .subscribe(onNext: { counter.value &+= $0 })
+                subscription.dispose()
+            }
+        })
+    }
+
+    }
+
+    // MARK: 6. Memory per live subscription
+
+    /// Resident set size, from /proc/self/statm (pages × page size).
+    func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    if enabled("6") {
+        let subscriptionCount = 200_000
+        let subject = PublishSubject<Int>()
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(subscriptionCount)
+        let before = residentBytes()
+        for _ in 0..<subscriptionCount {
+            subscriptions.append(subject.subscribe(onNext: { counter.value &+= $0 }))
+        }
+        subject.onNext(1)   // let the subject apply every queued subscription
+        let after = residentBytes()
+        let bytes = Double(after - before) / Double(subscriptionCount)
+        print("6. resident bytes per live subject subscription".padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: " %9.0f bytes", bytes))
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
+    print("\nRatios to the baseline (lock + opaque call) in this run:")
+    for row in rows where !row.name.hasPrefix("7.") && !row.name.hasPrefix("   ") {
+        print("  " + row.name.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: " %6.1f ×", row.nanoseconds / baseline))
+    }
+    if counter.value == 42 { print("") }   // keeps the counter observable
+
+}
