@@ -9,19 +9,22 @@ import Synchronization
 ///   thread therefore waits for a callback already running to return (so a callback
 ///   must not block on a thread that is disposing its own subscription);
 /// - after a terminal event the whole chain upstream is disposed, then `onDisposed` runs.
+///
+/// Delivery claims the sink with one compare-and-swap of `deliveringThread`, and
+/// `dispose()` sets its flag and then waits until no other thread holds the claim
+/// (Dekker's handshake: both sides use sequentially consistent operations, so at
+/// least one sees the other). One atomic operation per event, no lock.
 @usableFromInline
 internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline static var disposedBit: UInt8 { 1 }
     @usableFromInline static var stoppedBit: UInt8 { 2 }
     @usableFromInline static var finishedBit: UInt8 { 4 }
 
-    /// Held while a callback runs.
-    @usableFromInline internal let deliveryLock = Locked<Void>(())
-    /// The thread inside a callback, or 0.
+    /// The thread delivering an event (inside a callback), or 0.
     @usableFromInline internal let deliveringThread = Atomic<UInt>(0)
     @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Events that arrived re-entrantly, from inside a callback on the delivering
-    /// thread; only that thread touches it, while it holds `deliveryLock`.
+    /// thread; only the thread holding the delivery claim touches it.
     @usableFromInline internal let reentrantEvents = UnsafeCell<[Event<Element>]>([])
     /// Either one handler for every event, or one per kind of event.
     @usableFromInline internal let eventHandler: ((Event<Element>) -> Void)?
@@ -60,21 +63,35 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @inlinable
     internal func on(_ event: Event<Element>) {
         let thread = currentThreadIdentity()
+        guard deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .sequentiallyConsistent).exchanged else {
+            onContended(event, thread: thread)
+            return
+        }
+        deliver(event)
+        if !reentrantEvents.value.isEmpty { deliverReentrantEvents() }
+        deliveringThread.store(0, ordering: .releasing)
+    }
+
+    /// The claim is taken: by this thread (a callback caused another event, which
+    /// waits its turn) or by another (an upstream that broke serialization; wait).
+    @usableFromInline
+    internal func onContended(_ event: Event<Element>, thread: UInt) {
         if deliveringThread.load(ordering: .relaxed) == thread {
             reentrantEvents.pointer.pointee.append(event)
             return
         }
-        deliveryLock.lock()
-        deliveringThread.store(thread, ordering: .relaxed)
+        var backoff = Backoff()
+        while !deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .sequentiallyConsistent).exchanged {
+            backoff.pause()
+        }
         deliver(event)
         if !reentrantEvents.value.isEmpty { deliverReentrantEvents() }
-        deliveringThread.store(0, ordering: .relaxed)
-        deliveryLock.unlock()
+        deliveringThread.store(0, ordering: .releasing)
     }
 
     @inlinable
     internal func deliver(_ event: Event<Element>) {
-        guard flags.load(ordering: .relaxed) == 0 else { return }
+        guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
         if event.isStopEvent { flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed) }
         if let eventHandler {
             eventHandler(event)
@@ -98,13 +115,15 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @usableFromInline
     internal func dispose() {
-        let previous = flags.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        let previous = flags.bitwiseOr(Self.disposedBit, ordering: .sequentiallyConsistent).oldValue
         guard previous & Self.disposedBit == 0 else { return }
-        if deliveringThread.load(ordering: .relaxed) != currentThreadIdentity() {
-            // Wait for a callback in progress on another thread to return.
-            deliveryLock.lock()
-            reentrantEvents.value.removeAll()
-            deliveryLock.unlock()
+        // Wait for a callback in progress on another thread to return.
+        let thread = currentThreadIdentity()
+        var backoff = Backoff()
+        while true {
+            let delivering = deliveringThread.load(ordering: .sequentiallyConsistent)
+            if delivering == 0 || delivering == thread { break }
+            backoff.pause()
         }
         finish()
     }

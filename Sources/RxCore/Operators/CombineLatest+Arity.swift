@@ -6,15 +6,22 @@ internal enum CombineLatest2Command<A, B> {
     case e1(Event<B>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest2State<A, B> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest2Command<A, B>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest2State<A, B>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
@@ -42,20 +49,21 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal func process(_ command: CombineLatest2Command<A, B>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         }
@@ -63,7 +71,8 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1 else { return }
         do {
             downstream.on(.next(try selector(v0, v1)))
         } catch {
@@ -73,10 +82,11 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 2 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 2 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -84,7 +94,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -114,16 +124,23 @@ internal enum CombineLatest3Command<A, B, C> {
     case e2(Event<C>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest3State<A, B, C> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLatest3Command<A, B, C>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest3State<A, B, C>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
@@ -154,27 +171,28 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal func process(_ command: CombineLatest3Command<A, B, C>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         }
@@ -182,7 +200,8 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2)))
         } catch {
@@ -192,10 +211,11 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 3 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 3 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -203,7 +223,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -234,17 +254,24 @@ internal enum CombineLatest4Command<A, B, C, D> {
     case e3(Event<D>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest4State<A, B, C, D> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var value3: D?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<CombineLatest4Command<A, B, C, D>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var value3: D?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest4State<A, B, C, D>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
@@ -278,34 +305,35 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal func process(_ command: CombineLatest4Command<A, B, C, D>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            value3 = element
+            state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
-            sourceCompleted(hasValue: value3 != nil)
+            sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
         }
@@ -313,7 +341,8 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2, let v3 = value3 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3)))
         } catch {
@@ -323,10 +352,11 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 4 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 4 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -334,7 +364,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -366,18 +396,25 @@ internal enum CombineLatest5Command<A, B, C, D, E> {
     case e4(Event<E>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest5State<A, B, C, D, E> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var value3: D?
+    @usableFromInline var value4: E?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<CombineLatest5Command<A, B, C, D, E>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var value3: D?
-    @usableFromInline internal var value4: E?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest5State<A, B, C, D, E>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
@@ -414,41 +451,42 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal func process(_ command: CombineLatest5Command<A, B, C, D, E>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            value3 = element
+            state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
-            sourceCompleted(hasValue: value3 != nil)
+            sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            value4 = element
+            state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
-            sourceCompleted(hasValue: value4 != nil)
+            sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
         }
@@ -456,7 +494,8 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2, let v3 = value3, let v4 = value4 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4)))
         } catch {
@@ -466,10 +505,11 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 5 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 5 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -477,7 +517,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -510,19 +550,26 @@ internal enum CombineLatest6Command<A, B, C, D, E, F> {
     case e5(Event<F>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest6State<A, B, C, D, E, F> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var value3: D?
+    @usableFromInline var value4: E?
+    @usableFromInline var value5: F?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<CombineLatest6Command<A, B, C, D, E, F>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var value3: D?
-    @usableFromInline internal var value4: E?
-    @usableFromInline internal var value5: F?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest6State<A, B, C, D, E, F>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
@@ -562,48 +609,49 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal func process(_ command: CombineLatest6Command<A, B, C, D, E, F>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            value3 = element
+            state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
-            sourceCompleted(hasValue: value3 != nil)
+            sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            value4 = element
+            state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
-            sourceCompleted(hasValue: value4 != nil)
+            sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            value5 = element
+            state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
-            sourceCompleted(hasValue: value5 != nil)
+            sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
         }
@@ -611,7 +659,8 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2, let v3 = value3, let v4 = value4, let v5 = value5 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5)))
         } catch {
@@ -621,10 +670,11 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 6 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 6 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -632,7 +682,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -666,20 +716,27 @@ internal enum CombineLatest7Command<A, B, C, D, E, F, G> {
     case e6(Event<G>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest7State<A, B, C, D, E, F, G> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var value3: D?
+    @usableFromInline var value4: E?
+    @usableFromInline var value5: F?
+    @usableFromInline var value6: G?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<CombineLatest7Command<A, B, C, D, E, F, G>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F, G) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var value3: D?
-    @usableFromInline internal var value4: E?
-    @usableFromInline internal var value5: F?
-    @usableFromInline internal var value6: G?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest7State<A, B, C, D, E, F, G>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
@@ -722,55 +779,56 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal func process(_ command: CombineLatest7Command<A, B, C, D, E, F, G>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            value3 = element
+            state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
-            sourceCompleted(hasValue: value3 != nil)
+            sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            value4 = element
+            state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
-            sourceCompleted(hasValue: value4 != nil)
+            sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            value5 = element
+            state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
-            sourceCompleted(hasValue: value5 != nil)
+            sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
-            value6 = element
+            state.pointee.value6 = element
             emitIfReady()
         case .e6(.completed):
-            sourceCompleted(hasValue: value6 != nil)
+            sourceCompleted(hasValue: state.pointee.value6 != nil)
         case .e6(.error(let error)):
             fail(error)
         }
@@ -778,7 +836,8 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2, let v3 = value3, let v4 = value4, let v5 = value5, let v6 = value6 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5, v6)))
         } catch {
@@ -788,10 +847,11 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 7 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 7 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -799,7 +859,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -834,21 +894,28 @@ internal enum CombineLatest8Command<A, B, C, D, E, F, G, H> {
     case e7(Event<H>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct CombineLatest8State<A, B, C, D, E, F, G, H> {
+    @usableFromInline var value0: A?
+    @usableFromInline var value1: B?
+    @usableFromInline var value2: C?
+    @usableFromInline var value3: D?
+    @usableFromInline var value4: E?
+    @usableFromInline var value5: F?
+    @usableFromInline var value6: G?
+    @usableFromInline var value7: H?
+    @usableFromInline var completedCount = 0
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<CombineLatest8Command<A, B, C, D, E, F, G, H>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F, G, H) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var value0: A?
-    @usableFromInline internal var value1: B?
-    @usableFromInline internal var value2: C?
-    @usableFromInline internal var value3: D?
-    @usableFromInline internal var value4: E?
-    @usableFromInline internal var value5: F?
-    @usableFromInline internal var value6: G?
-    @usableFromInline internal var value7: H?
-    @usableFromInline internal var completedCount = 0
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(CombineLatest8State<A, B, C, D, E, F, G, H>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
@@ -894,62 +961,63 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal func process(_ command: CombineLatest8Command<A, B, C, D, E, F, G, H>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            value0 = element
+            state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
-            sourceCompleted(hasValue: value0 != nil)
+            sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            value1 = element
+            state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
-            sourceCompleted(hasValue: value1 != nil)
+            sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            value2 = element
+            state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
-            sourceCompleted(hasValue: value2 != nil)
+            sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            value3 = element
+            state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
-            sourceCompleted(hasValue: value3 != nil)
+            sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            value4 = element
+            state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
-            sourceCompleted(hasValue: value4 != nil)
+            sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            value5 = element
+            state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
-            sourceCompleted(hasValue: value5 != nil)
+            sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
-            value6 = element
+            state.pointee.value6 = element
             emitIfReady()
         case .e6(.completed):
-            sourceCompleted(hasValue: value6 != nil)
+            sourceCompleted(hasValue: state.pointee.value6 != nil)
         case .e6(.error(let error)):
             fail(error)
         case .e7(.next(let element)):
-            value7 = element
+            state.pointee.value7 = element
             emitIfReady()
         case .e7(.completed):
-            sourceCompleted(hasValue: value7 != nil)
+            sourceCompleted(hasValue: state.pointee.value7 != nil)
         case .e7(.error(let error)):
             fail(error)
         }
@@ -957,7 +1025,8 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal func emitIfReady() {
-        guard let v0 = value0, let v1 = value1, let v2 = value2, let v3 = value3, let v4 = value4, let v5 = value5, let v6 = value6, let v7 = value7 else { return }
+        let state = self.state.pointer
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6, let v7 = state.pointee.value7 else { return }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5, v6, v7)))
         } catch {
@@ -967,10 +1036,11 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal func sourceCompleted(hasValue: Bool) {
-        completedCount += 1
+        let state = self.state.pointer
+        state.pointee.completedCount += 1
         // A source that completes without a value can never contribute: done.
-        if !hasValue || completedCount == 8 {
-            stopped = true
+        if !hasValue || state.pointee.completedCount == 8 {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -978,7 +1048,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }

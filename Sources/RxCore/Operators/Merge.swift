@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a flattening operator treats a new inner sequence.
 @usableFromInline
 internal enum FlattenStrategy: Sendable {
@@ -17,20 +19,37 @@ internal enum FlattenCommand<Source, Result> {
     case inner(id: UInt64, Event<Result>)
 }
 
+/// What a `FlattenSink` remembers; touched only by the thread draining its commands.
+@usableFromInline
+internal struct FlattenState<Source> {
+    /// Running inner sequences, oldest first, with their subscription once stored.
+    @usableFromInline var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
+    /// Elements waiting for a free slot (`.limited`).
+    @usableFromInline var waiting = ElementQueue<Source>()
+    @usableFromInline var nextID: UInt64 = 0
+    @usableFromInline var outerCompleted = false
+    @usableFromInline var stopped = false
+
+    @inlinable init() {}
+}
+
 /// The sink behind `flatMap`, `flatMapFirst`, `flatMapLatest`, `concatMap`,
 /// `merge` and `concat`. All of its state is touched only while draining, so
 /// events from the outer and inner sequences, on any threads, are serialized.
+///
+/// An inner sequence that emits while it is being subscribed (`just`, a subject
+/// with a current value) is handled on the spot rather than queued: the draining
+/// thread is the one subscribing, and the state is consistent at that point. An
+/// inner that has completed by the time its subscription returns is never stored.
 @usableFromInline
 internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Source, Result>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (Source) throws -> Observable<Result>
     @usableFromInline internal let strategy: FlattenStrategy
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
-    @usableFromInline internal var waiting: [Source] = []
-    @usableFromInline internal var nextID: UInt64 = 0
-    @usableFromInline internal var outerCompleted = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(FlattenState<Source>())
+    /// The draining thread while it subscribes an inner sequence, else 0.
+    @usableFromInline internal let subscribingThread = Atomic<UInt>(0)
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, strategy: FlattenStrategy, selector: @escaping (Source) throws -> Observable<Result>) {
@@ -56,35 +75,41 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func process(_ command: FlattenCommand<Source, Result>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .outer(.next(let element)):
             switch strategy {
             case .all:
                 subscribeInner(element)
             case .first:
-                if active.isEmpty { subscribeInner(element) }
+                if state.pointee.active.isEmpty { subscribeInner(element) }
             case .latest:
-                for running in active { if let key = running.key { subscriptions.remove(for: key) } }
-                active.removeAll(keepingCapacity: true)
+                let running = state.pointee.active
+                state.pointee.active.removeAll(keepingCapacity: true)
+                for entry in running { if let key = entry.key { subscriptions.remove(for: key) } }
                 subscribeInner(element)
             case .limited(let limit):
-                if active.count < limit { subscribeInner(element) } else { waiting.append(element) }
+                if state.pointee.active.count < limit {
+                    subscribeInner(element)
+                } else {
+                    state.pointee.waiting.append(element)
+                }
             }
         case .outer(.error(let error)):
             fail(error)
         case .outer(.completed):
-            outerCompleted = true
+            state.pointee.outerCompleted = true
             completeIfDone()
         case .inner(let id, .next(let element)):
             if isActive(id) { downstream.on(.next(element)) }
         case .inner(let id, .error(let error)):
             if isActive(id) { fail(error) }
         case .inner(let id, .completed):
-            guard let index = active.firstIndex(where: { $0.id == id }) else { return }
-            if let key = active.remove(at: index).key { subscriptions.remove(for: key) }
-            if !waiting.isEmpty {
-                subscribeInner(waiting.removeFirst())
+            guard let index = state.pointee.active.firstIndex(where: { $0.id == id }) else { return }
+            if let key = state.pointee.active.remove(at: index).key { subscriptions.remove(for: key) }
+            if !state.pointee.waiting.isEmpty {
+                subscribeInner(state.pointee.waiting.removeFirst())
             } else {
                 completeIfDone()
             }
@@ -94,30 +119,45 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     @inlinable
     internal func isActive(_ id: UInt64) -> Bool {
         // The running set is tiny for every strategy but `.all`; newest last.
-        active.reversed().contains { $0.id == id }
+        state.value.active.reversed().contains { $0.id == id }
     }
 
     @inlinable
     internal func subscribeInner(_ element: Source) {
+        let state = self.state.pointer
         let inner: Observable<Result>
         do { inner = try selector(element) } catch {
             fail(error)
             return
         }
-        let id = nextID
-        nextID += 1
-        let slot = SingleAssignmentDisposable()
-        active.append((id, nil))
-        let key = subscriptions.insert(slot)
-        active[active.count - 1].key = key
-        // Events the inner sends while being subscribed are queued behind this command.
-        inner.run(AnyObserver { event in self.submit(.inner(id: id, event)) { self.process($0) } }, into: slot)
+        let id = state.pointee.nextID
+        state.pointee.nextID += 1
+        state.pointee.active.append((id, nil))
+        let thread = currentThreadIdentity()
+        let previous = subscribingThread.exchange(thread, ordering: .relaxed)
+        var subscription: Disposable?
+        inner.run(AnyObserver { event in
+            if self.subscribingThread.load(ordering: .relaxed) == currentThreadIdentity() {
+                self.process(.inner(id: id, event))
+            } else {
+                self.submit(.inner(id: id, event)) { self.process($0) }
+            }
+        }, store: { subscription = $0 })
+        subscribingThread.store(previous, ordering: .relaxed)
+        guard let subscription else { return }
+        if let index = state.pointee.active.lastIndex(where: { $0.id == id }) {
+            state.pointee.active[index].key = subscriptions.insert(subscription)
+        } else {
+            // It already ended (or was replaced): nothing to keep.
+            subscription.dispose()
+        }
     }
 
     @inlinable
     internal func completeIfDone() {
-        if outerCompleted && active.isEmpty && waiting.isEmpty {
-            stopped = true
+        let state = self.state.pointer
+        if state.pointee.outerCompleted && state.pointee.active.isEmpty && state.pointee.waiting.isEmpty {
+            state.pointee.stopped = true
             downstream.on(.completed)
             subscriptions.dispose()
         }
@@ -125,7 +165,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }

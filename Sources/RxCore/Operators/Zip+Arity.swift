@@ -6,16 +6,23 @@ internal enum Zip2Command<A, B> {
     case e1(Event<B>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip2State<A, B> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip2State<A, B>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
@@ -43,21 +50,22 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal func process(_ command: Zip2Command<A, B>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -66,9 +74,10 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -79,15 +88,16 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -117,18 +127,25 @@ internal enum Zip3Command<A, B, C> {
     case e2(Event<C>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip3State<A, B, C> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip3State<A, B, C>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
@@ -159,29 +176,30 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal func process(_ command: Zip3Command<A, B, C>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -190,9 +208,10 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -203,15 +222,16 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -242,20 +262,27 @@ internal enum Zip4Command<A, B, C, D> {
     case e3(Event<D>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip4State<A, B, C, D> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var queue3 = ElementQueue<D>()
+    @usableFromInline var done3 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B, C, D>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var queue3 = ElementQueue<D>()
-    @usableFromInline internal var done3 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip4State<A, B, C, D>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
@@ -289,37 +316,38 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal func process(_ command: Zip4Command<A, B, C, D>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            queue3.append(element)
+            state.pointee.queue3.append(element)
             emitWhileReady()
         case .e3(.completed):
-            done3 = true
+            state.pointee.done3 = true
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -328,9 +356,10 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty && !queue3.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty && !state.pointee.queue3.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst(), state.pointee.queue3.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -341,15 +370,16 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) || (done3 && queue3.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -381,22 +411,29 @@ internal enum Zip5Command<A, B, C, D, E> {
     case e4(Event<E>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip5State<A, B, C, D, E> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var queue3 = ElementQueue<D>()
+    @usableFromInline var done3 = false
+    @usableFromInline var queue4 = ElementQueue<E>()
+    @usableFromInline var done4 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A, B, C, D, E>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var queue3 = ElementQueue<D>()
-    @usableFromInline internal var done3 = false
-    @usableFromInline internal var queue4 = ElementQueue<E>()
-    @usableFromInline internal var done4 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip5State<A, B, C, D, E>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
@@ -433,45 +470,46 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal func process(_ command: Zip5Command<A, B, C, D, E>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            queue3.append(element)
+            state.pointee.queue3.append(element)
             emitWhileReady()
         case .e3(.completed):
-            done3 = true
+            state.pointee.done3 = true
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            queue4.append(element)
+            state.pointee.queue4.append(element)
             emitWhileReady()
         case .e4(.completed):
-            done4 = true
+            state.pointee.done4 = true
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
@@ -480,9 +518,10 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty && !queue3.isEmpty && !queue4.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty && !state.pointee.queue3.isEmpty && !state.pointee.queue4.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst(), state.pointee.queue3.removeFirst(), state.pointee.queue4.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -493,15 +532,16 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) || (done3 && queue3.isEmpty) || (done4 && queue4.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -534,24 +574,31 @@ internal enum Zip6Command<A, B, C, D, E, F> {
     case e5(Event<F>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip6State<A, B, C, D, E, F> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var queue3 = ElementQueue<D>()
+    @usableFromInline var done3 = false
+    @usableFromInline var queue4 = ElementQueue<E>()
+    @usableFromInline var done4 = false
+    @usableFromInline var queue5 = ElementQueue<F>()
+    @usableFromInline var done5 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command<A, B, C, D, E, F>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var queue3 = ElementQueue<D>()
-    @usableFromInline internal var done3 = false
-    @usableFromInline internal var queue4 = ElementQueue<E>()
-    @usableFromInline internal var done4 = false
-    @usableFromInline internal var queue5 = ElementQueue<F>()
-    @usableFromInline internal var done5 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip6State<A, B, C, D, E, F>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
@@ -591,53 +638,54 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal func process(_ command: Zip6Command<A, B, C, D, E, F>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            queue3.append(element)
+            state.pointee.queue3.append(element)
             emitWhileReady()
         case .e3(.completed):
-            done3 = true
+            state.pointee.done3 = true
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            queue4.append(element)
+            state.pointee.queue4.append(element)
             emitWhileReady()
         case .e4(.completed):
-            done4 = true
+            state.pointee.done4 = true
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            queue5.append(element)
+            state.pointee.queue5.append(element)
             emitWhileReady()
         case .e5(.completed):
-            done5 = true
+            state.pointee.done5 = true
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
@@ -646,9 +694,10 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty && !queue3.isEmpty && !queue4.isEmpty && !queue5.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty && !state.pointee.queue3.isEmpty && !state.pointee.queue4.isEmpty && !state.pointee.queue5.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst(), queue5.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst(), state.pointee.queue3.removeFirst(), state.pointee.queue4.removeFirst(), state.pointee.queue5.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -659,15 +708,16 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) || (done3 && queue3.isEmpty) || (done4 && queue4.isEmpty) || (done5 && queue5.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -701,26 +751,33 @@ internal enum Zip7Command<A, B, C, D, E, F, G> {
     case e6(Event<G>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip7State<A, B, C, D, E, F, G> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var queue3 = ElementQueue<D>()
+    @usableFromInline var done3 = false
+    @usableFromInline var queue4 = ElementQueue<E>()
+    @usableFromInline var done4 = false
+    @usableFromInline var queue5 = ElementQueue<F>()
+    @usableFromInline var done5 = false
+    @usableFromInline var queue6 = ElementQueue<G>()
+    @usableFromInline var done6 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Command<A, B, C, D, E, F, G>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F, G) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var queue3 = ElementQueue<D>()
-    @usableFromInline internal var done3 = false
-    @usableFromInline internal var queue4 = ElementQueue<E>()
-    @usableFromInline internal var done4 = false
-    @usableFromInline internal var queue5 = ElementQueue<F>()
-    @usableFromInline internal var done5 = false
-    @usableFromInline internal var queue6 = ElementQueue<G>()
-    @usableFromInline internal var done6 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip7State<A, B, C, D, E, F, G>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
@@ -763,61 +820,62 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal func process(_ command: Zip7Command<A, B, C, D, E, F, G>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            queue3.append(element)
+            state.pointee.queue3.append(element)
             emitWhileReady()
         case .e3(.completed):
-            done3 = true
+            state.pointee.done3 = true
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            queue4.append(element)
+            state.pointee.queue4.append(element)
             emitWhileReady()
         case .e4(.completed):
-            done4 = true
+            state.pointee.done4 = true
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            queue5.append(element)
+            state.pointee.queue5.append(element)
             emitWhileReady()
         case .e5(.completed):
-            done5 = true
+            state.pointee.done5 = true
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
-            queue6.append(element)
+            state.pointee.queue6.append(element)
             emitWhileReady()
         case .e6(.completed):
-            done6 = true
+            state.pointee.done6 = true
             completeIfExhausted()
         case .e6(.error(let error)):
             fail(error)
@@ -826,9 +884,10 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty && !queue3.isEmpty && !queue4.isEmpty && !queue5.isEmpty && !queue6.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty && !state.pointee.queue3.isEmpty && !state.pointee.queue4.isEmpty && !state.pointee.queue5.isEmpty && !state.pointee.queue6.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst(), queue5.removeFirst(), queue6.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst(), state.pointee.queue3.removeFirst(), state.pointee.queue4.removeFirst(), state.pointee.queue5.removeFirst(), state.pointee.queue6.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -839,15 +898,16 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) || (done3 && queue3.isEmpty) || (done4 && queue4.isEmpty) || (done5 && queue5.isEmpty) || (done6 && queue6.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) || (state.pointee.done6 && state.pointee.queue6.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }
@@ -882,28 +942,35 @@ internal enum Zip8Command<A, B, C, D, E, F, G, H> {
     case e7(Event<H>)
 }
 
+/// Touched only by the thread draining the sink's commands.
+@usableFromInline
+internal struct Zip8State<A, B, C, D, E, F, G, H> {
+    @usableFromInline var queue0 = ElementQueue<A>()
+    @usableFromInline var done0 = false
+    @usableFromInline var queue1 = ElementQueue<B>()
+    @usableFromInline var done1 = false
+    @usableFromInline var queue2 = ElementQueue<C>()
+    @usableFromInline var done2 = false
+    @usableFromInline var queue3 = ElementQueue<D>()
+    @usableFromInline var done3 = false
+    @usableFromInline var queue4 = ElementQueue<E>()
+    @usableFromInline var done4 = false
+    @usableFromInline var queue5 = ElementQueue<F>()
+    @usableFromInline var done5 = false
+    @usableFromInline var queue6 = ElementQueue<G>()
+    @usableFromInline var done6 = false
+    @usableFromInline var queue7 = ElementQueue<H>()
+    @usableFromInline var done7 = false
+    @usableFromInline var stopped = false
+    @inlinable init() {}
+}
+
 @usableFromInline
 internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8Command<A, B, C, D, E, F, G, H>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (A, B, C, D, E, F, G, H) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var queue0 = ElementQueue<A>()
-    @usableFromInline internal var done0 = false
-    @usableFromInline internal var queue1 = ElementQueue<B>()
-    @usableFromInline internal var done1 = false
-    @usableFromInline internal var queue2 = ElementQueue<C>()
-    @usableFromInline internal var done2 = false
-    @usableFromInline internal var queue3 = ElementQueue<D>()
-    @usableFromInline internal var done3 = false
-    @usableFromInline internal var queue4 = ElementQueue<E>()
-    @usableFromInline internal var done4 = false
-    @usableFromInline internal var queue5 = ElementQueue<F>()
-    @usableFromInline internal var done5 = false
-    @usableFromInline internal var queue6 = ElementQueue<G>()
-    @usableFromInline internal var done6 = false
-    @usableFromInline internal var queue7 = ElementQueue<H>()
-    @usableFromInline internal var done7 = false
-    @usableFromInline internal var stopped = false
+    @usableFromInline internal let state = UnsafeCell(Zip8State<A, B, C, D, E, F, G, H>())
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
@@ -949,69 +1016,70 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal func process(_ command: Zip8Command<A, B, C, D, E, F, G, H>) {
-        guard !stopped else { return }
+        let state = self.state.pointer
+        guard !state.pointee.stopped else { return }
         switch command {
         case .e0(.next(let element)):
-            queue0.append(element)
+            state.pointee.queue0.append(element)
             emitWhileReady()
         case .e0(.completed):
-            done0 = true
+            state.pointee.done0 = true
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
-            queue1.append(element)
+            state.pointee.queue1.append(element)
             emitWhileReady()
         case .e1(.completed):
-            done1 = true
+            state.pointee.done1 = true
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
-            queue2.append(element)
+            state.pointee.queue2.append(element)
             emitWhileReady()
         case .e2(.completed):
-            done2 = true
+            state.pointee.done2 = true
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
-            queue3.append(element)
+            state.pointee.queue3.append(element)
             emitWhileReady()
         case .e3(.completed):
-            done3 = true
+            state.pointee.done3 = true
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
-            queue4.append(element)
+            state.pointee.queue4.append(element)
             emitWhileReady()
         case .e4(.completed):
-            done4 = true
+            state.pointee.done4 = true
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
-            queue5.append(element)
+            state.pointee.queue5.append(element)
             emitWhileReady()
         case .e5(.completed):
-            done5 = true
+            state.pointee.done5 = true
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
-            queue6.append(element)
+            state.pointee.queue6.append(element)
             emitWhileReady()
         case .e6(.completed):
-            done6 = true
+            state.pointee.done6 = true
             completeIfExhausted()
         case .e6(.error(let error)):
             fail(error)
         case .e7(.next(let element)):
-            queue7.append(element)
+            state.pointee.queue7.append(element)
             emitWhileReady()
         case .e7(.completed):
-            done7 = true
+            state.pointee.done7 = true
             completeIfExhausted()
         case .e7(.error(let error)):
             fail(error)
@@ -1020,9 +1088,10 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal func emitWhileReady() {
-        while !stopped && !queue0.isEmpty && !queue1.isEmpty && !queue2.isEmpty && !queue3.isEmpty && !queue4.isEmpty && !queue5.isEmpty && !queue6.isEmpty && !queue7.isEmpty {
+        let state = self.state.pointer
+        while !state.pointee.stopped && !state.pointee.queue0.isEmpty && !state.pointee.queue1.isEmpty && !state.pointee.queue2.isEmpty && !state.pointee.queue3.isEmpty && !state.pointee.queue4.isEmpty && !state.pointee.queue5.isEmpty && !state.pointee.queue6.isEmpty && !state.pointee.queue7.isEmpty {
             do {
-                downstream.on(.next(try selector(queue0.removeFirst(), queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst(), queue5.removeFirst(), queue6.removeFirst(), queue7.removeFirst())))
+                downstream.on(.next(try selector(state.pointee.queue0.removeFirst(), state.pointee.queue1.removeFirst(), state.pointee.queue2.removeFirst(), state.pointee.queue3.removeFirst(), state.pointee.queue4.removeFirst(), state.pointee.queue5.removeFirst(), state.pointee.queue6.removeFirst(), state.pointee.queue7.removeFirst())))
             } catch {
                 fail(error)
                 return
@@ -1033,15 +1102,16 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal func completeIfExhausted() {
-        guard !stopped, (done0 && queue0.isEmpty) || (done1 && queue1.isEmpty) || (done2 && queue2.isEmpty) || (done3 && queue3.isEmpty) || (done4 && queue4.isEmpty) || (done5 && queue5.isEmpty) || (done6 && queue6.isEmpty) || (done7 && queue7.isEmpty) else { return }
-        stopped = true
+        let state = self.state.pointer
+        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) || (state.pointee.done6 && state.pointee.queue6.isEmpty) || (state.pointee.done7 && state.pointee.queue7.isEmpty) else { return }
+        state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
     }
 
     @inlinable
     internal func fail(_ error: Swift.Error) {
-        stopped = true
+        state.value.stopped = true
         downstream.on(.error(error))
         subscriptions.dispose()
     }

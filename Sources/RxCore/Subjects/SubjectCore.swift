@@ -94,7 +94,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
                     state.pointee.last = element
                     return
                 }
-                state.pointee.observers.send(event)
+                ObserverList.send(event, through: &state.pointee.observers)
             } else {
                 stop(with: event)
             }

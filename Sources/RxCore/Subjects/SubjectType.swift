@@ -142,4 +142,19 @@ internal struct ObserverList<Element> {
             for entry in buffer { entry.observer?.on(event) }
         }
     }
+
+    /// Sends in place, without copying the list (which would retain every
+    /// observer) — the list cannot change during the call, see ``send(_:)``.
+    @inlinable
+    internal static func send(_ event: Event<Element>, through list: UnsafeMutablePointer<ObserverList>) {
+        if list.pointee.single != nil {
+            list.pointee.single.unsafelyUnwrapped.observer.unsafelyUnwrapped.eventHandler(event)
+            return
+        }
+        let count = list.pointee.entries.count
+        guard count > 0 else { return }
+        list.pointee.entries.withUnsafeBufferPointer { buffer in
+            for index in 0..<count { buffer[index].observer?.eventHandler(event) }
+        }
+    }
 }
