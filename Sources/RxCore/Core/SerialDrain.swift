@@ -14,8 +14,13 @@ import Synchronization
 internal class SerialDrain<Command>: @unchecked Sendable {
     /// Commands submitted and not yet processed, counting the one in progress.
     @usableFromInline internal let workInProgress = Atomic<Int>(0)
-    // Producers append under the lock, the drainer removes under it.
-    @usableFromInline internal let queue = Locked(ElementQueue<Command>())
+    // Producers append under the lock, the drainer removes under it. Plain
+    // fields, not a `Locked<ElementQueue<Command>>`: this class is generic, and
+    // destroying a field of a type built from its parameter would look that
+    // type's metadata up at run time in every deinit.
+    @usableFromInline internal let queueLock = SpinLock()
+    @usableFromInline internal var queue: [Command] = []
+    @usableFromInline internal var queueHead = 0
 
     @usableFromInline
     internal init() {}
@@ -37,13 +42,23 @@ internal class SerialDrain<Command>: @unchecked Sendable {
 
     @inlinable
     internal final func enqueue(_ command: Command) {
-        queue.withLock { $0.append(command) }
+        queueLock.lock()
+        queue.append(command)
+        queueLock.unlock()
     }
 
     @inlinable
     internal final func dequeue() -> Command {
         // Every counted command was enqueued before it was counted.
-        queue.withLock { $0.removeFirst() }
+        queueLock.lock()
+        defer { queueLock.unlock() }
+        let command = queue[queueHead]
+        queueHead += 1
+        if queueHead == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        return command
     }
 
     @inlinable

@@ -25,7 +25,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Events that arrived re-entrantly, from inside a callback on the delivering
     /// thread; only the thread holding the delivery claim touches it.
-    @usableFromInline internal let reentrantEvents = UnsafeCell<[Event<Element>]>([])
+    @usableFromInline internal var reentrantEvents: [Event<Element>] = []
+    /// Whether `reentrantEvents` has anything, readable without an exclusivity check.
+    @usableFromInline internal let hasReentrantEvents = Atomic<Bool>(false)
     /// Either one handler for every event, or one per kind of event.
     @usableFromInline internal let eventHandler: ((Event<Element>) -> Void)?
     @usableFromInline internal let onNext: ((Element) -> Void)?
@@ -68,7 +70,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             return
         }
         deliver(event)
-        if !reentrantEvents.value.isEmpty { deliverReentrantEvents() }
+        if hasReentrantEvents.load(ordering: .relaxed) { deliverReentrantEvents() }
         deliveringThread.store(0, ordering: .releasing)
     }
 
@@ -77,7 +79,8 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline
     internal func onContended(_ event: Event<Element>, thread: UInt) {
         if deliveringThread.load(ordering: .relaxed) == thread {
-            reentrantEvents.pointer.pointee.append(event)
+            reentrantEvents.append(event)
+            hasReentrantEvents.store(true, ordering: .relaxed)
             return
         }
         var backoff = Backoff()
@@ -85,7 +88,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             backoff.pause()
         }
         deliver(event)
-        if !reentrantEvents.value.isEmpty { deliverReentrantEvents() }
+        if hasReentrantEvents.load(ordering: .relaxed) { deliverReentrantEvents() }
         deliveringThread.store(0, ordering: .releasing)
     }
 
@@ -107,8 +110,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @usableFromInline
     internal func deliverReentrantEvents() {
-        while !reentrantEvents.value.isEmpty {
-            let event = reentrantEvents.pointer.pointee.removeFirst()
+        defer { hasReentrantEvents.store(false, ordering: .relaxed) }
+        while !reentrantEvents.isEmpty {
+            let event = reentrantEvents.removeFirst()
             deliver(event)
         }
     }

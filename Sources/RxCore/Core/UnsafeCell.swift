@@ -7,27 +7,32 @@ import Synchronization
 /// Swift checks every access to a class's `var` at run time unless it can prove
 /// the access safe; on an event path that check costs more than the work. Store
 /// it only in a `let` of a class.
+///
+/// The value lives in its own small heap block rather than in a `_Cell`: see
+/// ``Locked`` for why that is cheaper for generic owners.
 @usableFromInline
 @frozen
 internal struct UnsafeCell<Value>: ~Copyable {
-    @usableFromInline internal let cell: _Cell<Value>
+    /// The address of the value, for in-place mutation.
+    @usableFromInline internal let pointer: UnsafeMutablePointer<Value>
 
     @inlinable
     internal init(_ value: consuming Value) {
-        cell = _Cell(value)
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: value)
+    }
+
+    @inlinable
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
     }
 
     /// The stored value; reading and writing it is the caller's responsibility.
     @inlinable
     internal var value: Value {
-        @inline(__always) get { cell._address.pointee }
-        @inline(__always) nonmutating set { cell._address.pointee = newValue }
-    }
-
-    /// The address of the value, for in-place mutation.
-    @inlinable
-    internal var pointer: UnsafeMutablePointer<Value> {
-        @inline(__always) get { cell._address }
+        @inline(__always) get { pointer.pointee }
+        @inline(__always) nonmutating set { pointer.pointee = newValue }
     }
 }
 
