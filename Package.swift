@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         .target(name: "RxCore"),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
-        .executableTarget(name: "rx-demo", dependencies: ["RxCore"]),
+        .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
     ]
