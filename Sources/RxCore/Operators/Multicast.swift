@@ -82,14 +82,16 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         return AnonymousDisposable { [weak self] in self?.disconnect(id) }
     }
 
-    /// The source ended: a per-connection subject is dropped so that the next
-    /// connection starts afresh.
+    /// The source ended: its subscription is released, and a per-connection
+    /// subject is dropped so that the next connection starts afresh.
     private func connectionEnded(_ id: UInt64) {
-        state.withLock { state in
-            guard state.connection?.id == id else { return }
+        let subscription = state.withLock { state -> Disposable? in
+            guard let connection = state.connection, connection.id == id else { return nil }
             state.connection = nil
             if subjectPerConnection { state.subject = nil }
+            return connection.subscription
         }
+        subscription?.dispose()
     }
 
     internal func disconnect(_ id: UInt64) {
