@@ -126,7 +126,15 @@ private final class RefCounter<Element>: @unchecked Sendable {
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-        let subscription = connectable.asObservable().subscribeHandler(observer)
+        // A subject that already terminated (share(scope: .forever), publish) sends its
+        // terminal event during the subscription; that subscriber is done, and, as in
+        // RxSwift, must not connect the source again.
+        let ended = Atomic<Bool>(false)
+        let subscription = connectable.asObservable().subscribeHandler(AnyObserver { event in
+            if event.isStopEvent { ended.store(true, ordering: .releasing) }
+            observer.on(event)
+        })
+        if ended.load(ordering: .acquiring) { return subscription }
         let first = state.withLock { state -> Bool in
             state.count += 1
             return state.count == 1
