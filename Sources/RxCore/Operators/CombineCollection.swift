@@ -13,6 +13,8 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
     @usableFromInline internal var latest: [Element?]
     @usableFromInline internal var queues: [ElementQueue<Element>]
     @usableFromInline internal var done: [Bool]
+    /// Each source's subscription, so that a completed source is released at once.
+    @usableFromInline internal var slots: [SingleAssignmentDisposable] = []
     @usableFromInline internal var stopped = false
 
     @inlinable
@@ -35,7 +37,7 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
             downstream.on(.completed)
             return self
         }
-        let slots = sources.map { _ in SingleAssignmentDisposable() }
+        slots = sources.map { _ in SingleAssignmentDisposable() }
         for slot in slots { subscriptions.insert(slot) }
         for (index, source) in sources.enumerated() {
             source.run(AnyObserver { event in self.submit(.event(index: index, event)) { self.process($0) } }, into: slots[index])
@@ -68,6 +70,7 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
             fail(error)
         case .completed:
             done[index] = true
+            slots[index].dispose()
             if zipping {
                 completeIfExhausted()
             } else if latest[index] == nil || done.allSatisfy({ $0 }) {

@@ -82,14 +82,16 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         return AnonymousDisposable { [weak self] in self?.disconnect(id) }
     }
 
-    /// The source ended: a per-connection subject is dropped so that the next
-    /// connection starts afresh.
+    /// The source ended: its subscription is released, and a per-connection
+    /// subject is dropped so that the next connection starts afresh.
     private func connectionEnded(_ id: UInt64) {
-        state.withLock { state in
-            guard state.connection?.id == id else { return }
+        let subscription = state.withLock { state -> Disposable? in
+            guard let connection = state.connection, connection.id == id else { return nil }
             state.connection = nil
             if subjectPerConnection { state.subject = nil }
+            return connection.subscription
         }
+        subscription?.dispose()
     }
 
     internal func disconnect(_ id: UInt64) {
@@ -124,7 +126,15 @@ private final class RefCounter<Element>: @unchecked Sendable {
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-        let subscription = connectable.asObservable().subscribeHandler(observer)
+        // A subject that already terminated (share(scope: .forever), publish) sends its
+        // terminal event during the subscription; that subscriber is done, and, as in
+        // RxSwift, must not connect the source again.
+        let ended = Atomic<Bool>(false)
+        let subscription = connectable.asObservable().subscribeHandler(AnyObserver { event in
+            if event.isStopEvent { ended.store(true, ordering: .releasing) }
+            observer.on(event)
+        })
+        if ended.load(ordering: .acquiring) { return subscription }
         let first = state.withLock { state -> Bool in
             state.count += 1
             return state.count == 1

@@ -11,6 +11,8 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal var latest: Second?
     @usableFromInline internal var stopped = false
+    /// Released as soon as `second` completes; its last element stays in use.
+    @usableFromInline internal let secondSlot = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (Source, Second) throws -> Result) {
@@ -24,7 +26,7 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
 
     @inlinable
     internal func run(_ source: Observable<Source>, _ second: Observable<Second>) -> Disposable {
-        let secondSlot = SingleAssignmentDisposable(), sourceSlot = SingleAssignmentDisposable()
+        let sourceSlot = SingleAssignmentDisposable()
         subscriptions.insert(secondSlot)
         subscriptions.insert(sourceSlot)
         // The second source first, so that a value it has at once is there for the first element.
@@ -46,7 +48,7 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
         case .source(.completed): stop(.completed)
         case .source(.error(let error)), .second(.error(let error)): stop(.error(error))
         case .second(.next(let element)): latest = element
-        case .second(.completed): break
+        case .second(.completed): secondSlot.dispose()
         }
     }
 

@@ -1,0 +1,204 @@
+import XCTest
+import RxCore
+import RxTesting
+
+/// publish, replay, multicast, connect, refCount and share: one subscription to
+/// the source shared among subscribers, and when it starts and ends.
+final class MulticastTests: RxTestCase {
+    // MARK: publish / connect
+
+    func testPublishSubscribesToTheSourceOnlyOnConnectAndDisconnectDisposesIt() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .next(270, 4), .completed(400)])
+        let published = source.publish()
+        let first = scheduler.record(published, subscribeAt: 200)
+        let second = scheduler.record(published, subscribeAt: 240)
+        var connection: Disposable?
+        scheduler.scheduleAt(220) { connection = published.connect() }
+        scheduler.scheduleAt(260) { connection?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(230, 2), .next(250, 3)])
+        XCTAssertEqual(second.events, [.next(250, 3)])
+        XCTAssertEqual(source.subscriptions, [Subscription(220, 260)])
+    }
+
+    func testConnectingTwiceKeepsOneSourceSubscription() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3)])
+        let published = source.publish()
+        let observer = scheduler.record(published, subscribeAt: 200)
+        var first: Disposable?, second: Disposable?
+        scheduler.scheduleAt(205) { first = published.connect() }
+        scheduler.scheduleAt(220) { second = published.connect() }
+        scheduler.scheduleAt(240) { second?.dispose() }
+        scheduler.start()
+        first?.dispose()
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 2)])
+        // Either disposable ends the one connection.
+        XCTAssertEqual(source.subscriptions, [Subscription(205, 240)])
+    }
+
+    func testPublishReconnectsAfterADisconnectWithTheSameSubscribers() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3)])
+        let published = source.publish()
+        let observer = scheduler.record(published, subscribeAt: 200)
+        var connection: Disposable?
+        scheduler.scheduleAt(205) { connection = published.connect() }
+        scheduler.scheduleAt(220) { connection?.dispose() }
+        scheduler.scheduleAt(240) { connection = published.connect() }
+        scheduler.start()
+        connection?.dispose()
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(250, 3)])
+        XCTAssertEqual(source.subscriptions, [Subscription(205, 220), Subscription(240, 1000)])
+    }
+
+    func testPublishSendsTheSourceErrorToEverySubscriber() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("source"))])
+        let published = source.publish()
+        let first = scheduler.record(published, subscribeAt: 200)
+        let second = scheduler.record(published, subscribeAt: 200)
+        var connection: Disposable?
+        scheduler.scheduleAt(200) { connection = published.connect() }
+        scheduler.start()
+        connection?.dispose()
+        XCTAssertEqual(first.events, [.next(210, 1), .error(220, TestError("source"))])
+        XCTAssertEqual(second.events, first.events)
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testReplayConnectableReplaysTheLatestElementsToLateSubscribers() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4)])
+        let replayed = source.replay(2)
+        var connection: Disposable?
+        scheduler.scheduleAt(200) { connection = replayed.connect() }
+        let late = scheduler.record(replayed, subscribeAt: 240)
+        scheduler.start()
+        connection?.dispose()
+        XCTAssertEqual(late.events, [.next(240, 2), .next(240, 3), .next(250, 4)])
+    }
+
+    func testMulticastMakeSubjectUsesAFreshSubjectForEachConnection() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let connectable = source.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
+        var connection: Disposable?
+        let first = scheduler.record(connectable, subscribeAt: 200)
+        scheduler.scheduleAt(200) { connection = connectable.connect() }
+        // After the first connection ended, a new subscriber gets the next connection's subject.
+        let second = scheduler.record(connectable, subscribeAt: 300)
+        scheduler.scheduleAt(300) { connection = connectable.connect() }
+        scheduler.start()
+        connection?.dispose()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(second.events, [.next(310, 1), .next(320, 2), .completed(330)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
+    }
+
+    // MARK: refCount
+
+    func testRefCountConnectsOnTheFirstSubscriberAndDisconnectsOnTheLast() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3), .next(270, 4)])
+        let shared = source.publish().refCount()
+        let first = scheduler.record(shared, subscribeAt: 205, disposeAt: 240)
+        let second = scheduler.record(shared, subscribeAt: 220, disposeAt: 260)
+        let third = scheduler.record(shared, subscribeAt: 265)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(230, 2)])
+        XCTAssertEqual(second.events, [.next(230, 2), .next(250, 3)])
+        XCTAssertEqual(third.events, [.next(270, 4)])
+        XCTAssertEqual(source.subscriptions, [Subscription(205, 260), Subscription(265, 1000)])
+    }
+
+    // MARK: share
+
+    func testShareWhileConnectedSharesOneSubscriptionAndReplays() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .next(40, 3), .completed(50)])
+        let shared = source.share(replay: 1)
+        let first = scheduler.record(shared, subscribeAt: 200)
+        let second = scheduler.record(shared, subscribeAt: 225)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        XCTAssertEqual(second.events, [.next(225, 2), .next(240, 3), .completed(250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testShareWhileConnectedResubscribesAfterCompletion() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let shared = source.share(replay: 1, scope: .whileConnected)
+        let first = scheduler.record(shared, subscribeAt: 200)
+        let late = scheduler.record(shared, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(late.events, [.next(310, 1), .completed(320)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(300, 320)])
+    }
+
+    func testShareWhileConnectedForgetsTheReplayWhenEverySubscriberLeft() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let shared = source.share(replay: 1, scope: .whileConnected)
+        let first = scheduler.record(shared, subscribeAt: 200, disposeAt: 220)
+        let second = scheduler.record(shared, subscribeAt: 230)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1)])
+        XCTAssertEqual(second.events, [.next(240, 2)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(230, 1000)])
+    }
+
+    func testShareForeverGivesLateSubscribersTheRecordedTerminalWithoutResubscribing() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let shared = source.share(replay: 1, scope: .forever)
+        let first = scheduler.record(shared, subscribeAt: 200)
+        let late = scheduler.record(shared, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(late.events, [.next(300, 2), .completed(300)])
+        // As in RxSwift: the late subscriber ends at once, so nothing is connected for it.
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testShareForeverKeepsTheReplayAcrossReconnections() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let shared = source.share(replay: 1, scope: .forever)
+        let first = scheduler.record(shared, subscribeAt: 200, disposeAt: 220)
+        let second = scheduler.record(shared, subscribeAt: 230)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1)])
+        XCTAssertEqual(second.events, [.next(230, 1), .next(240, 2)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(230, 1000)])
+    }
+
+    func testShareWithoutReplaySendsLateSubscribersOnlyLaterElements() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .error(240, TestError("source"))])
+        let shared = source.share()
+        let first = scheduler.record(shared, subscribeAt: 200)
+        let second = scheduler.record(shared, subscribeAt: 220)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(230, 2), .error(240, TestError("source"))])
+        XCTAssertEqual(second.events, [.next(230, 2), .error(240, TestError("source"))])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testShareOfASynchronousSourceRunsItOncePerConnection() {
+        var subscriptions = 0
+        let source = Observable<Int>.deferred {
+            subscriptions += 1
+            return Observable.of(1, 2)
+        }
+        let shared = source.share(replay: 1)
+        var received: [Int] = []
+        let first = shared.subscribe(onNext: { received.append($0) })
+        first.dispose()
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(subscriptions, 1)
+    }
+}

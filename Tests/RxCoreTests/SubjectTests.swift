@@ -1,0 +1,302 @@
+import XCTest
+import Dispatch
+import Synchronization
+import RxCore
+import RxTesting
+
+/// PublishSubject, BehaviorSubject, ReplaySubject and AsyncSubject: what each
+/// subscriber receives, when, and how subjects behave under reentrancy and
+/// concurrent senders.
+final class SubjectTests: RxTestCase {
+    // MARK: PublishSubject
+
+    func testPublishSubjectSendsEachSubscriberOnlyWhatFollowsItsSubscription() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(230) { subject.onNext(2) }
+        scheduler.scheduleAt(250) { subject.onNext(3) }
+        scheduler.scheduleAt(270) { subject.onCompleted() }
+        scheduler.scheduleAt(280) { subject.onNext(4) }
+        let early = scheduler.record(subject, subscribeAt: 200)
+        let middle = scheduler.record(subject, subscribeAt: 220, disposeAt: 240)
+        let late = scheduler.record(subject, subscribeAt: 240)
+        let afterEnd = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(210, 1), .next(230, 2), .next(250, 3), .completed(270)])
+        XCTAssertEqual(middle.events, [.next(230, 2)])
+        XCTAssertEqual(late.events, [.next(250, 3), .completed(270)])
+        XCTAssertEqual(afterEnd.events, [.completed(300)])
+    }
+
+    func testPublishSubjectErrorReachesCurrentAndLateSubscribers() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(220) { subject.onError(TestError("subject")) }
+        scheduler.scheduleAt(230) { subject.onNext(2) }
+        scheduler.scheduleAt(240) { subject.onCompleted() }
+        let current = scheduler.record(subject, subscribeAt: 200)
+        let late = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(current.events, [.next(210, 1), .error(220, TestError("subject"))])
+        XCTAssertEqual(late.events, [.error(300, TestError("subject"))])
+    }
+
+    func testPublishSubjectHasObserversFollowsSubscriptionsAndTermination() {
+        let subject = PublishSubject<Int>()
+        XCTAssertFalse(subject.hasObservers)
+        let first = subject.subscribe(onNext: { _ in })
+        let second = subject.subscribe(onNext: { _ in })
+        XCTAssertTrue(subject.hasObservers)
+        first.dispose()
+        XCTAssertTrue(subject.hasObservers)
+        second.dispose()
+        XCTAssertFalse(subject.hasObservers)
+        let third = subject.subscribe(onNext: { _ in })
+        XCTAssertTrue(subject.hasObservers)
+        subject.onCompleted()
+        XCTAssertFalse(subject.hasObservers)
+        third.dispose()
+    }
+
+    func testDisposedSubjectFailsNewSubscribersAndIgnoresEvents() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let early = subject.subscribe(onNext: { received.append($0) })
+        subject.dispose()
+        XCTAssertTrue(subject.isDisposed)
+        subject.onNext(1)
+        var lateError: Swift.Error?
+        _ = subject.subscribe(onError: { lateError = $0 })
+        early.dispose()
+        XCTAssertEqual(received, [])
+        guard case .disposed? = lateError as? RxError else {
+            return XCTFail("expected RxError.disposed, got \(String(describing: lateError))")
+        }
+    }
+
+    // MARK: BehaviorSubject
+
+    func testBehaviorSubjectSendsTheCurrentValueThenLiveEvents() {
+        let scheduler = TestScheduler()
+        let subject = BehaviorSubject(value: 0)
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(230) { subject.onNext(2) }
+        scheduler.scheduleAt(250) { subject.onCompleted() }
+        let early = scheduler.record(subject, subscribeAt: 200)
+        let middle = scheduler.record(subject, subscribeAt: 220)
+        let afterEnd = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(200, 0), .next(210, 1), .next(230, 2), .completed(250)])
+        XCTAssertEqual(middle.events, [.next(220, 1), .next(230, 2), .completed(250)])
+        // As in RxSwift: a stopped behavior subject sends only its terminal event.
+        XCTAssertEqual(afterEnd.events, [.completed(300)])
+    }
+
+    func testBehaviorSubjectValueFollowsElementsAndSurvivesCompletion() throws {
+        let subject = BehaviorSubject(value: "a")
+        XCTAssertEqual(try subject.value(), "a")
+        subject.onNext("b")
+        XCTAssertEqual(try subject.value(), "b")
+        subject.onCompleted()
+        subject.onNext("c")
+        XCTAssertEqual(try subject.value(), "b")
+    }
+
+    func testBehaviorSubjectValueThrowsTheErrorItFailedWith() {
+        let subject = BehaviorSubject(value: 1)
+        subject.onError(TestError("failed"))
+        XCTAssertThrowsError(try subject.value()) { error in
+            XCTAssertEqual(error as? TestError, TestError("failed"))
+        }
+        var lateEvents: [Event<Int>] = []
+        _ = subject.subscribe { lateEvents.append($0) }
+        XCTAssertEqual(lateEvents, [.error(TestError("failed"))])
+    }
+
+    func testBehaviorSubjectValueThrowsDisposedAfterDispose() {
+        let subject = BehaviorSubject(value: 1)
+        subject.dispose()
+        XCTAssertThrowsError(try subject.value()) { error in
+            guard case .disposed? = error as? RxError else { return XCTFail("expected RxError.disposed, got \(error)") }
+        }
+    }
+
+    // MARK: ReplaySubject
+
+    func testReplaySubjectBoundedReplaysTheLatestElementsToLateSubscribers() {
+        let scheduler = TestScheduler()
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        for (time, value) in [(210, 1), (220, 2), (230, 3)] { scheduler.scheduleAt(time) { subject.onNext(value) } }
+        scheduler.scheduleAt(260) { subject.onNext(4) }
+        let late = scheduler.record(subject, subscribeAt: 250)
+        scheduler.start()
+        XCTAssertEqual(late.events, [.next(250, 2), .next(250, 3), .next(260, 4)])
+    }
+
+    func testReplaySubjectOfZeroReplaysNothing() {
+        let scheduler = TestScheduler()
+        let subject = ReplaySubject<Int>.create(bufferSize: 0)
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(260) { subject.onNext(2) }
+        scheduler.scheduleAt(270) { subject.onCompleted() }
+        let late = scheduler.record(subject, subscribeAt: 250)
+        let afterEnd = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(late.events, [.next(260, 2), .completed(270)])
+        XCTAssertEqual(afterEnd.events, [.completed(300)])
+    }
+
+    func testReplaySubjectUnboundedReplaysEverything() {
+        let scheduler = TestScheduler()
+        let subject = ReplaySubject<Int>.createUnbound()
+        for time in stride(from: 210, through: 300, by: 10) { scheduler.scheduleAt(time) { subject.onNext(time) } }
+        let late = scheduler.record(subject, subscribeAt: 305)
+        scheduler.start()
+        XCTAssertEqual(late.events, stride(from: 210, through: 300, by: 10).map { .next(305, $0) })
+    }
+
+    func testReplaySubjectReplaysThenTheTerminalEventToLateSubscribers() {
+        let scheduler = TestScheduler()
+        let completed = ReplaySubject<Int>.create(bufferSize: 2)
+        let failed = ReplaySubject<Int>.createUnbound()
+        scheduler.scheduleAt(210) { completed.onNext(1); failed.onNext(1) }
+        scheduler.scheduleAt(220) { completed.onNext(2); failed.onNext(2) }
+        scheduler.scheduleAt(230) { completed.onNext(3); completed.onCompleted() }
+        scheduler.scheduleAt(240) { failed.onError(TestError("replay")) }
+        let afterCompletion = scheduler.record(completed, subscribeAt: 300)
+        let afterError = scheduler.record(failed, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(afterCompletion.events, [.next(300, 2), .next(300, 3), .completed(300)])
+        XCTAssertEqual(afterError.events, [.next(300, 1), .next(300, 2), .error(300, TestError("replay"))])
+    }
+
+    // MARK: AsyncSubject
+
+    func testAsyncSubjectSendsOnlyTheLastElementOnCompletion() {
+        let scheduler = TestScheduler()
+        let subject = AsyncSubject<Int>()
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(220) { subject.onNext(2) }
+        scheduler.scheduleAt(250) { subject.onCompleted() }
+        let early = scheduler.record(subject, subscribeAt: 200)
+        let afterEnd = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.next(250, 2), .completed(250)])
+        XCTAssertEqual(afterEnd.events, [.next(300, 2), .completed(300)])
+    }
+
+    func testAsyncSubjectErrorDropsTheLastElement() {
+        let scheduler = TestScheduler()
+        let subject = AsyncSubject<Int>()
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(250) { subject.onError(TestError("async")) }
+        let early = scheduler.record(subject, subscribeAt: 200)
+        let afterEnd = scheduler.record(subject, subscribeAt: 300)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.error(250, TestError("async"))])
+        XCTAssertEqual(afterEnd.events, [.error(300, TestError("async"))])
+    }
+
+    func testAsyncSubjectCompletingEmptySendsOnlyCompletion() {
+        let scheduler = TestScheduler()
+        let subject = AsyncSubject<Int>()
+        scheduler.scheduleAt(250) { subject.onCompleted() }
+        let early = scheduler.record(subject, subscribeAt: 200)
+        scheduler.start()
+        XCTAssertEqual(early.events, [.completed(250)])
+    }
+
+    // MARK: Reentrancy
+
+    func testSubscribingFromInsideDeliveryTakesEffectAfterTheCurrentEvent() {
+        let subject = PublishSubject<Int>()
+        var outer: [Int] = [], inner: [Int] = []
+        var innerSubscription: Disposable?
+        let subscription = subject.subscribe(onNext: { value in
+            outer.append(value)
+            if innerSubscription == nil {
+                innerSubscription = subject.subscribe(onNext: { inner.append($0) })
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        subscription.dispose()
+        innerSubscription?.dispose()
+        XCTAssertEqual(outer, [1, 2])
+        XCTAssertEqual(inner, [2])
+    }
+
+    func testBehaviorSubjectSubscriberAddedDuringDeliveryStartsFromTheNewValue() {
+        let subject = BehaviorSubject(value: 0)
+        var inner: [Int] = []
+        var innerSubscription: Disposable?
+        let subscription = subject.subscribe(onNext: { value in
+            if value == 1 { innerSubscription = subject.subscribe(onNext: { inner.append($0) }) }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        subscription.dispose()
+        innerSubscription?.dispose()
+        XCTAssertEqual(inner, [1, 2])
+    }
+
+    func testOnNextFromInsideDeliveryIsQueuedBehindTheCurrentEventForEveryObserver() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let first = subject.subscribe(onNext: { value in
+            log.append("first \(value)")
+            if value == 1 { subject.onNext(2) }
+        })
+        let second = subject.subscribe(onNext: { log.append("second \($0)") })
+        subject.onNext(1)
+        first.dispose()
+        second.dispose()
+        XCTAssertEqual(log, ["first 1", "second 1", "first 2", "second 2"])
+    }
+
+    func testDisposingFromInsideDeliveryStopsFurtherEvents() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            if value == 2 { subscription?.dispose() }
+        })
+        for value in 1...4 { subject.onNext(value) }
+        subscription = nil  // the closure holds the variable: break the cycle
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    // MARK: Concurrency
+
+    func testConcurrentOnNextNeverOverlapsAndDeliversEveryElementExactlyOnce() {
+        let subject = PublishSubject<Int>()
+        let threads = 4, perThread = 5_000
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        // Only touched inside deliveries, which must not overlap.
+        final class Log: @unchecked Sendable { var values: [Int] = [] }
+        let log = Log()
+        let subscription = subject.subscribe(onNext: { value in
+            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
+            log.values.append(value)
+            inside.subtract(1, ordering: .acquiringAndReleasing)
+        })
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread { subject.onNext(thread * perThread + index) }
+        }
+        subscription.dispose()
+        XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
+        XCTAssertEqual(log.values.count, threads * perThread)
+        XCTAssertEqual(Set(log.values), Set(0..<(threads * perThread)))
+        // Each sender's elements arrive in the order it sent them.
+        for thread in 0..<threads {
+            let range = (thread * perThread)..<((thread + 1) * perThread)
+            let mine = log.values.filter { range.contains($0) }
+            XCTAssertEqual(mine, Array(range))
+        }
+    }
+}

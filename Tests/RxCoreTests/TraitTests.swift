@@ -1,0 +1,381 @@
+import XCTest
+import RxCore
+import RxTesting
+
+/// Single, Maybe and Completable, and the conversions from Observable
+/// (asSingle, asMaybe, asCompletable, first).
+final class TraitTests: RxTestCase {
+    // MARK: Single
+
+    func testSingleCreateSucceedsOnceAndIgnoresLaterOutcomes() {
+        var emit: ((SingleEvent<Int>) -> Void)?
+        var disposed = false
+        let single = Single<Int>.create { observer in
+            emit = observer
+            return Disposables.create { disposed = true }
+        }
+        var results: [String] = []
+        _ = single.subscribe { result in
+            switch result {
+            case .success(let value): results.append("success \(value)")
+            case .failure(let error): results.append("failure \(error)")
+            }
+        }
+        emit?(.success(1))
+        emit?(.success(2))
+        emit?(.failure(TestError("late")))
+        emit = nil
+        XCTAssertEqual(results, ["success 1"])
+        XCTAssertTrue(disposed)
+    }
+
+    func testSingleCreateFailure() {
+        let single = Single<Int>.create { observer in
+            observer(.failure(TestError("create")))
+            return Disposables.create()
+        }
+        var failure: Swift.Error?
+        var disposed = false
+        _ = single.subscribe(onSuccess: { _ in XCTFail("no success expected") }, onFailure: { failure = $0 }, onDisposed: { disposed = true })
+        XCTAssertEqual(failure as? TestError, TestError("create"))
+        XCTAssertTrue(disposed)
+    }
+
+    func testSingleJustAndErrorOnTheTimeline() {
+        let scheduler = TestScheduler()
+        let just = scheduler.start { Single.just(1).asObservable() }
+        XCTAssertEqual(just.events, [.next(200, 1), .completed(200)])
+        let failing = TestScheduler().start { Single<Int>.error(TestError("single")).asObservable() }
+        XCTAssertEqual(failing.events, [.error(200, TestError("single"))])
+    }
+
+    func testSingleSubscribeFormsReportSuccess() {
+        var success: Int?
+        var disposed = false
+        _ = Single.just(5).subscribe(onSuccess: { success = $0 }, onFailure: { _ in XCTFail("no failure expected") }, onDisposed: { disposed = true })
+        XCTAssertEqual(success, 5)
+        XCTAssertTrue(disposed)
+        var result: SingleEvent<Int>?
+        _ = Single.just(6).subscribe { result = $0 }
+        XCTAssertEqual(try result?.get(), 6)
+    }
+
+    func testSingleMapAndThrowingMap() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 2), .completed(10)])
+        let mapped = scheduler.start { source.asSingle().map { $0 * 10 }.asObservable() }
+        XCTAssertEqual(mapped.events, [.next(210, 20), .completed(210)])
+        let throwing = TestScheduler().start {
+            Single.just(1).map { _ -> Int in throw TestError("map") }.asObservable()
+        }
+        XCTAssertEqual(throwing.events, [.error(200, TestError("map"))])
+    }
+
+    func testSingleFlatMapSubscribesTheNextSingleWhenTheFirstSucceeds() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let second = scheduler.createColdObservable([.next(20, "a"), .completed(20)])
+        let observer = scheduler.start { first.asSingle().flatMap { value in second.asSingle().map { "\(value)\($0)" } }.asObservable() }
+        XCTAssertEqual(observer.events, [.next(230, "1a"), .completed(230)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testSingleFlatMapErrorOfEitherSideFails() {
+        let scheduler = TestScheduler()
+        let second = scheduler.createColdObservable([.error(20, TestError("second"), Int.self)])
+        let observer = scheduler.start { Single.just(1).flatMap { _ in second.asSingle() }.asObservable() }
+        XCTAssertEqual(observer.events, [.error(220, TestError("second"))])
+        XCTAssertEqual(second.subscriptions, [Subscription(200, 220)])
+        let failing = TestScheduler().start {
+            Single<Int>.error(TestError("first")).flatMap { Single.just($0) }.asObservable()
+        }
+        XCTAssertEqual(failing.events, [.error(200, TestError("first"))])
+    }
+
+    func testSingleFlatMapMaybeAndFlatMapCompletable() {
+        let scheduler = TestScheduler()
+        let empty = scheduler.createColdObservable([.completed(20, Int.self)])
+        let maybe = scheduler.start { Single.just(1).flatMapMaybe { _ in empty.asMaybe() }.asObservable() }
+        XCTAssertEqual(maybe.events, [.completed(220)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 220)])
+
+        let other = TestScheduler()
+        let work = other.createColdObservable([.next(5, 9), .completed(20)])
+        let completable = other.start { Single.just(1).flatMapCompletable { _ in work.asCompletable() }.asObservable() }
+        XCTAssertEqual(completable.events, [.completed(220)])
+        XCTAssertEqual(work.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testSingleFilterGivesAMaybe() {
+        var kept: [String] = []
+        _ = Single.just(2).filter { $0 > 1 }.subscribe(onSuccess: { kept.append("success \($0)") }, onCompleted: { kept.append("completed") })
+        _ = Single.just(0).filter { $0 > 1 }.subscribe(onSuccess: { kept.append("success \($0)") }, onCompleted: { kept.append("completed") })
+        XCTAssertEqual(kept, ["success 2", "completed"])
+    }
+
+    func testSingleCatchAndReturnRecoversFromAnError() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.error(10, TestError("source"), Int.self)])
+        let observer = scheduler.start { source.asSingle().catchAndReturn(7).asObservable() }
+        XCTAssertEqual(observer.events, [.next(210, 7), .completed(210)])
+    }
+
+    func testSingleZipWaitsForBothAndFailsWithTheFirstError() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let b = scheduler.createColdObservable([.next(30, 2), .completed(30)])
+        let observer = scheduler.start { Single.zip(a.asSingle(), b.asSingle()) { $0 + $1 }.asObservable() }
+        XCTAssertEqual(observer.events, [.next(230, 3), .completed(230)])
+
+        let other = TestScheduler()
+        let failing = other.createColdObservable([.error(10, TestError("a"), Int.self)])
+        let slow = other.createColdObservable([.next(30, 2), .completed(30)])
+        let failed = other.start { Single.zip(failing.asSingle(), slow.asSingle()) { $0 + $1 }.asObservable() }
+        XCTAssertEqual(failed.events, [.error(210, TestError("a"))])
+        XCTAssertEqual(slow.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testSingleZipOfACollection() {
+        let scheduler = TestScheduler()
+        let sources = [30, 10, 20].map { delay in scheduler.createColdObservable([.next(delay, delay), .completed(delay)]) }
+        let observer = scheduler.start { Single.zip(sources.map { $0.asSingle() }).asObservable() }
+        XCTAssertEqual(observer.events, [.next(230, [30, 10, 20]), .completed(230)])
+        let empty = TestScheduler().start { Single<Int>.zip([Single<Int>]()).asObservable() }
+        XCTAssertEqual(empty.events, [.next(200, []), .completed(200)])
+    }
+
+    func testSingleAsMaybeAndAsCompletable() {
+        var maybe: [String] = []
+        _ = Single.just(1).asMaybe().subscribe(onSuccess: { maybe.append("success \($0)") }, onCompleted: { maybe.append("completed") })
+        XCTAssertEqual(maybe, ["success 1"])
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(10)])
+        let completable = scheduler.start { source.asSingle().asCompletable().asObservable() }
+        XCTAssertEqual(completable.events, [.completed(210)])
+    }
+
+    // MARK: Maybe
+
+    func testMaybeCreateReportsSuccessCompletionOrError() {
+        func outcomes(_ event: MaybeEvent<Int>) -> [String] {
+            var log: [String] = []
+            _ = Maybe<Int>.create { observer in
+                observer(event)
+                observer(.success(99))
+                return Disposables.create()
+            }.subscribe { outcome in
+                switch outcome {
+                case .success(let value): log.append("success \(value)")
+                case .error(let error): log.append("error \(error)")
+                case .completed: log.append("completed")
+                }
+            }
+            return log
+        }
+        XCTAssertEqual(outcomes(.success(1)), ["success 1"])
+        XCTAssertEqual(outcomes(.completed), ["completed"])
+        XCTAssertEqual(outcomes(.error(TestError("maybe"))), ["error TestError(maybe)"])
+    }
+
+    func testMaybeJustEmptyAndErrorOnTheTimeline() {
+        XCTAssertEqual(TestScheduler().start { Maybe.just(1).asObservable() }.events, [.next(200, 1), .completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().asObservable() }.events, [.completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.error(TestError("maybe")).asObservable() }.events, [.error(200, TestError("maybe"))])
+    }
+
+    func testMaybeSubscribeWithClosuresCallsExactlyOneOutcome() {
+        var log: [String] = []
+        _ = Maybe.just(1).subscribe(onSuccess: { log.append("success \($0)") }, onError: { _ in log.append("error") }, onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        _ = Maybe<Int>.empty().subscribe(onSuccess: { log.append("success \($0)") }, onError: { _ in log.append("error") }, onCompleted: { log.append("completed") }, onDisposed: { log.append("disposed") })
+        XCTAssertEqual(log, ["success 1", "disposed", "completed", "disposed"])
+    }
+
+    func testMaybeOperators() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 3), .completed(10)])
+        let observer = scheduler.start {
+            source.asMaybe().map { $0 * 2 }.filter { $0 > 5 }.flatMap { value in Maybe.just(value + 1) }.asObservable()
+        }
+        XCTAssertEqual(observer.events, [.next(210, 7), .completed(210)])
+        let filteredOut = TestScheduler().start { Maybe.just(1).filter { $0 > 5 }.asObservable() }
+        XCTAssertEqual(filteredOut.events, [.completed(200)])
+    }
+
+    func testMaybeIfEmptyAndCatchAndReturn() {
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().ifEmpty(default: 4).asObservable() }.events, [.next(200, 4), .completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe.just(1).ifEmpty(default: 4).asObservable() }.events, [.next(200, 1), .completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().ifEmpty(switchTo: .just(5)).asObservable() }.events, [.next(200, 5), .completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.error(TestError("maybe")).catchAndReturn(6).asObservable() }.events, [.next(200, 6), .completed(200)])
+    }
+
+    func testMaybeAsCompletableDropsTheElement() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let observer = scheduler.start { source.asMaybe().asCompletable().asObservable() }
+        XCTAssertEqual(observer.events, [.completed(220)])
+    }
+
+    // MARK: Completable
+
+    func testCompletableCreateEmptyAndError() {
+        var log: [String] = []
+        let completable = Completable.create { observer in
+            observer(.completed)
+            observer(.error(TestError("late")))
+            return Disposables.create { log.append("disposed") }
+        }
+        _ = completable.subscribe(onCompleted: { log.append("completed") }, onError: { _ in log.append("error") })
+        _ = Completable.empty().subscribe { event in
+            if case .completed = event { log.append("empty completed") }
+        }
+        _ = Completable.error(TestError("c")).subscribe { event in
+            if case .error(let error) = event { log.append("error \(error)") }
+        }
+        XCTAssertEqual(log, ["completed", "disposed", "empty completed", "error TestError(c)"])
+    }
+
+    func testCompletableAndThenCompletableRunsTheSecondAfterTheFirst() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.completed(10, Never.self)])
+        let second = scheduler.createColdObservable([.completed(20, Never.self)])
+        let observer = scheduler.start { first.asCompletable().andThen(second.asCompletable()).asObservable() }
+        XCTAssertEqual(observer.events, [.completed(230)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testCompletableAndThenSingle() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.next(5, 0), .completed(10)])
+        let second = scheduler.createColdObservable([.next(20, "a"), .completed(20)])
+        let observer = scheduler.start { first.asCompletable().andThen(second.asSingle()).asObservable() }
+        XCTAssertEqual(observer.events, [.next(230, "a"), .completed(230)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testCompletableAndThenMaybe() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.completed(10, Int.self)])
+        let second = scheduler.createColdObservable([.completed(20, String.self)])
+        let observer = scheduler.start { first.asCompletable().andThen(second.asMaybe()).asObservable() }
+        XCTAssertEqual(observer.events, [.completed(230)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testCompletableAndThenObservable() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.completed(10, Int.self)])
+        let second = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .completed(20)])
+        let observer = scheduler.start { first.asCompletable().andThen(second.asObservable()) }
+        XCTAssertEqual(observer.events, [.next(215, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+    }
+
+    func testCompletableAndThenNeverSubscribesTheNextAfterAnError() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.error(10, TestError("first"), Int.self)])
+        let second = scheduler.createColdObservable([.next(5, 1), .completed(20)])
+        let observer = scheduler.start { first.asCompletable().andThen(second.asObservable()) }
+        XCTAssertEqual(observer.events, [.error(210, TestError("first"))])
+        XCTAssertEqual(second.subscriptions, [])
+    }
+
+    func testCompletableZipCompletesWhenAllCompleteAndFailsWithTheFirstError() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.completed(10, Int.self)])
+        let b = scheduler.createColdObservable([.completed(30, Int.self)])
+        let observer = scheduler.start { Completable.zip([a.asCompletable(), b.asCompletable()]).asObservable() }
+        XCTAssertEqual(observer.events, [.completed(230)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
+
+        let other = TestScheduler()
+        let failing = other.createColdObservable([.error(10, TestError("a"), Int.self)])
+        let slow = other.createColdObservable([.completed(30, Int.self)])
+        let failed = other.start { Completable.zip([failing.asCompletable(), slow.asCompletable()]).asObservable() }
+        XCTAssertEqual(failed.events, [.error(210, TestError("a"))])
+        XCTAssertEqual(slow.subscriptions, [Subscription(200, 210)])
+
+        XCTAssertEqual(TestScheduler().start { Completable.zip([]).asObservable() }.events, [.completed(200)])
+    }
+
+    // MARK: Observable to traits
+
+    func testAsSingleEmitsTheOnlyElementAtCompletion() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let observer = scheduler.start { source.asSingle().asObservable() }
+        XCTAssertEqual(observer.events, [.next(250, 1), .completed(250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testAsSingleFailsWithNoElementsWhenTheSourceCompletesEmpty() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.completed(250, Int.self)])
+        let observer = scheduler.start { source.asSingle().asObservable() }
+        XCTAssertEqual(observer.events, [.error(250, RxError.noElements)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testAsSingleFailsWithMoreThanOneElementAtTheSecondElement() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
+        let observer = scheduler.start { source.asSingle().asObservable() }
+        XCTAssertEqual(observer.events, [.error(220, RxError.moreThanOneElement)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testAsSingleForwardsTheSourceError() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .error(230, TestError("source"))])
+        let observer = scheduler.start { source.asSingle().asObservable() }
+        XCTAssertEqual(observer.events, [.error(230, TestError("source"))])
+    }
+
+    func testAsMaybeAllowsZeroOrOneElement() {
+        let scheduler = TestScheduler()
+        let empty = scheduler.createHotObservable([.completed(250, Int.self)])
+        let one = scheduler.createHotObservable([.next(210, 1), .completed(260)])
+        let two = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(260)])
+        let emptyObserver = scheduler.record(empty.asMaybe(), subscribeAt: 200)
+        let oneObserver = scheduler.record(one.asMaybe(), subscribeAt: 200)
+        let twoObserver = scheduler.record(two.asMaybe(), subscribeAt: 200)
+        scheduler.start()
+        XCTAssertEqual(emptyObserver.events, [.completed(250)])
+        XCTAssertEqual(oneObserver.events, [.next(260, 1), .completed(260)])
+        XCTAssertEqual(twoObserver.events, [.error(230, RxError.moreThanOneElement)])
+        XCTAssertEqual(two.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testAsCompletableIgnoresElementsAndKeepsTerminalEvents() {
+        let scheduler = TestScheduler()
+        let completing = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        let failing = scheduler.createHotObservable([.next(210, 1), .error(240, TestError("source"))])
+        let completed = scheduler.record(completing.asCompletable(), subscribeAt: 200)
+        let failed = scheduler.record(failing.asCompletable(), subscribeAt: 200)
+        scheduler.start()
+        XCTAssertEqual(completed.events, [.completed(250)])
+        XCTAssertEqual(failed.events, [.error(240, TestError("source"))])
+    }
+
+    func testFirstTakesTheFirstElementAndDisposesTheSource() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
+        let observer = scheduler.start { source.first().asObservable() }
+        XCTAssertEqual(observer.events, [.next(210, Optional(1)), .completed(210)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testFirstOfAnEmptySourceIsNilAndErrorsPassThrough() {
+        // As in RxSwift 6, `first()` is a Single<Element?>: an empty source gives nil.
+        let scheduler = TestScheduler()
+        let empty = scheduler.createHotObservable([.completed(250, Int.self)])
+        let failing = scheduler.createHotObservable([.error(240, TestError("source"), Int.self)])
+        let emptyObserver = scheduler.record(empty.first(), subscribeAt: 200)
+        let failingObserver = scheduler.record(failing.first(), subscribeAt: 200)
+        scheduler.start()
+        XCTAssertEqual(emptyObserver.events, [.next(250, nil), .completed(250)])
+        XCTAssertEqual(failingObserver.events, [.error(240, TestError("source"))])
+    }
+}
