@@ -30,12 +30,15 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline internal let hasReentrantEvents = Atomic<Bool>(false)
     /// Either one handler for every event, or one per kind of event.
     @usableFromInline internal let eventHandler: ((Event<Element>) -> Void)?
-    @usableFromInline internal let onNext: ((Element) -> Void)?
-    @usableFromInline internal let onError: ((Swift.Error) -> Void)?
-    @usableFromInline internal let onCompleted: (() -> Void)?
+    // Variables so that `finish()` can release them: a subscriber's closures often
+    // capture the object that holds the subscription, and that cycle must end with
+    // the subscription.
+    @exclusivity(unchecked) @usableFromInline internal var onNext: ((Element) -> Void)?
+    @exclusivity(unchecked) @usableFromInline internal var onError: ((Swift.Error) -> Void)?
+    @exclusivity(unchecked) @usableFromInline internal var onCompleted: (() -> Void)?
     @usableFromInline internal let upstream = DisposableSlot()
     // Written once at init, read once when finishing.
-    @usableFromInline internal let onDisposed: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline internal var onDisposed: (() -> Void)?
 
     @inlinable
     internal init(eventHandler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) {
@@ -138,6 +141,12 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         let previous = flags.bitwiseOr(Self.finishedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.finishedBit == 0 else { return }
         upstream.dispose()
+        let onDisposed = self.onDisposed
+        // No callback can start any more (the flags say so), so nothing reads these.
+        onNext = nil
+        onError = nil
+        onCompleted = nil
+        self.onDisposed = nil
         onDisposed?()
     }
 }
