@@ -37,4 +37,14 @@ final class RxCoreDisposableLeakTests: RxTestCase {
         }
         XCTAssertEqual(Resources.total, before, "the item's undisposed disposable keeps its SingleAssignmentDisposable alive")
     }
+
+    func testAReplayConnectionLeavesNothingBehindOnceDisconnected() {
+        let before = Resources.total
+        do {
+            let source = PublishSubject<Int>()
+            let replayed = source.asObservable().replay(1)
+            replayed.connect().dispose()
+        }
+        XCTAssertEqual(Resources.total, before, "the connectable's replay subject outlived it")
+    }
 }

@@ -139,11 +139,15 @@ extension Reactor {
             }
             .catch { _ in .empty() }
             .startWith(initialState)
-        let replayed = transform(state: states)
+        // `replay(1)` + `connect()`, written out with a replay subject: RxCore's
+        // ConnectableObservable currently leaks its subject when freed (see the
+        // report of RxCoreDisposableLeakTests), and this is all it would do here.
+        let latest = ReplaySubject<State>.create(bufferSize: 1)
+        let connection = transform(state: states)
             .do(onNext: { [weak storage] state in storage?.currentState = state })
-            .replay(1)
-        storage.keep(replayed.connect())
-        return replayed.asObservable()
+            .subscribe(latest)
+        storage.keep(connection)
+        return latest.asObservable()
     }
 }
 
@@ -159,9 +163,16 @@ public final class ReactorStorage<Action, State>: @unchecked Sendable {
 
     let action = ActionSubject<Action>()
     private let guarded = FlowLock(Guarded())
-    private let disposeBag = DisposeBag()
+    private let connection = SingleAssignmentDisposable()
 
     public init() {}
+
+    deinit {
+        // Disconnect explicitly, before the state stream (and the connectable it
+        // holds) goes: a dispose bag released after it would find the connectable
+        // gone and leave the pipeline's subscription undisposed.
+        connection.dispose()
+    }
 
     var currentState: State? {
         get { guarded.withLock { $0.currentState } }
@@ -186,7 +197,7 @@ public final class ReactorStorage<Action, State>: @unchecked Sendable {
     }
 
     func keep(_ connection: Disposable) {
-        disposeBag.insert(connection)
+        self.connection.setDisposable(connection)
     }
 
     func stub(initialState: State) -> Stub<Action, State> {
