@@ -11,14 +11,18 @@ let package = Package(
         .library(name: "RxCore", targets: ["RxCore"]),
         // Virtual-time testing support (what RxTest is to RxSwift).
         .library(name: "RxTesting", targets: ["RxTesting"]),
+        // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
+        .library(name: "RxFlows", targets: ["RxFlows"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
     ],
     targets: [
         .target(name: "RxCore"),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        .target(name: "RxFlows", dependencies: ["RxCore"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
     ]
 )
