@@ -37,7 +37,11 @@ def combine_latest(n):
     lines.append("    @usableFromInline internal let downstream: AnyObserver<Result>")
     lines.append(f"    @usableFromInline internal let selector: ({types}) throws -> Result")
     lines.append("    @usableFromInline internal let subscriptions = CompositeDisposable()")
-    lines.append(f"    @usableFromInline internal let state = UnsafeCell(CombineLatest{n}State<{types}>())\n")
+    lines.append(f"    @usableFromInline internal let state = UnsafeCell(CombineLatest{n}State<{types}>())")
+    lines.append("    // One subscription per source, each released when its source completes.")
+    for i in range(n):
+        lines.append(f"    @usableFromInline internal let slot{i} = SingleAssignmentDisposable()")
+    lines.append("")
     lines.append("    @inlinable")
     lines.append(f"    internal init(downstream: AnyObserver<Result>, selector: @escaping ({types}) throws -> Result) {{")
     lines.append("        self.downstream = downstream")
@@ -50,7 +54,6 @@ def combine_latest(n):
     params = ", ".join(f"_ s{i}: Observable<{t}>" for i, t in enumerate(T))
     lines.append(f"    internal func run({params}) -> Disposable {{")
     for i in range(n):
-        lines.append(f"        let slot{i} = SingleAssignmentDisposable()")
         lines.append(f"        subscriptions.insert(slot{i})")
     for i in range(n):
         lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event)) {{ self.process($0) }} }}, into: slot{i})")
@@ -68,6 +71,7 @@ def combine_latest(n):
         lines.append(f"            state.pointee.value{i} = element")
         lines.append("            emitIfReady()")
         lines.append(f"        case .e{i}(.completed):")
+        lines.append(f"            slot{i}.dispose()")
         lines.append(f"            sourceCompleted(hasValue: state.pointee.value{i} != nil)")
         lines.append(f"        case .e{i}(.error(let error)):")
         lines.append("            fail(error)")
@@ -150,7 +154,11 @@ def zip_(n):
     lines.append("    @usableFromInline internal let downstream: AnyObserver<Result>")
     lines.append(f"    @usableFromInline internal let selector: ({types}) throws -> Result")
     lines.append("    @usableFromInline internal let subscriptions = CompositeDisposable()")
-    lines.append(f"    @usableFromInline internal let state = UnsafeCell(Zip{n}State<{types}>())\n")
+    lines.append(f"    @usableFromInline internal let state = UnsafeCell(Zip{n}State<{types}>())")
+    lines.append("    // One subscription per source, each released when its source completes.")
+    for i in range(n):
+        lines.append(f"    @usableFromInline internal let slot{i} = SingleAssignmentDisposable()")
+    lines.append("")
     lines.append("    @inlinable")
     lines.append(f"    internal init(downstream: AnyObserver<Result>, selector: @escaping ({types}) throws -> Result) {{")
     lines.append("        self.downstream = downstream")
@@ -163,7 +171,6 @@ def zip_(n):
     params = ", ".join(f"_ s{i}: Observable<{t}>" for i, t in enumerate(T))
     lines.append(f"    internal func run({params}) -> Disposable {{")
     for i in range(n):
-        lines.append(f"        let slot{i} = SingleAssignmentDisposable()")
         lines.append(f"        subscriptions.insert(slot{i})")
     for i in range(n):
         lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event)) {{ self.process($0) }} }}, into: slot{i})")
@@ -182,6 +189,7 @@ def zip_(n):
         lines.append("            emitWhileReady()")
         lines.append(f"        case .e{i}(.completed):")
         lines.append(f"            state.pointee.done{i} = true")
+        lines.append(f"            slot{i}.dispose()")
         lines.append("            completeIfExhausted()")
         lines.append(f"        case .e{i}(.error(let error)):")
         lines.append("            fail(error)")

@@ -91,7 +91,8 @@ final class ZipTests: RxTestCase {
         let c = scheduler.createColdObservable([.next(5, true), .next(50, false), .completed(60)])
         let observer = scheduler.start { Observable.zip(a, b, c).map { "\($0.0)\($0.1)\($0.2)" } }
         XCTAssertEqual(observer.events, [.next(215, "1atrue"), .next(250, "2bfalse"), .completed(250)])
-        XCTAssertEqual(a.subscriptions, [Subscription(200, 250)])
+        // A source is released when it completes, even with elements still queued.
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 230)])
         XCTAssertEqual(c.subscriptions, [Subscription(200, 250)])
     }
 

@@ -22,6 +22,9 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
     @usableFromInline internal let selector: (A, B) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest2State<A, B>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
@@ -35,9 +38,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -56,6 +57,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -63,6 +65,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -141,6 +144,10 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
     @usableFromInline internal let selector: (A, B, C) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest3State<A, B, C>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
@@ -154,11 +161,8 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -178,6 +182,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -185,6 +190,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -192,6 +198,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -272,6 +279,11 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
     @usableFromInline internal let selector: (A, B, C, D) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest4State<A, B, C, D>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
@@ -285,13 +297,9 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -312,6 +320,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -319,6 +328,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -326,6 +336,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -333,6 +344,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
+            slot3.dispose()
             sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
@@ -415,6 +427,12 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
     @usableFromInline internal let selector: (A, B, C, D, E) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest5State<A, B, C, D, E>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
@@ -428,15 +446,10 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -458,6 +471,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -465,6 +479,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -472,6 +487,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -479,6 +495,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
+            slot3.dispose()
             sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
@@ -486,6 +503,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
+            slot4.dispose()
             sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
@@ -570,6 +588,13 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
     @usableFromInline internal let selector: (A, B, C, D, E, F) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest6State<A, B, C, D, E, F>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
@@ -583,17 +608,11 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -616,6 +635,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -623,6 +643,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -630,6 +651,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -637,6 +659,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
+            slot3.dispose()
             sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
@@ -644,6 +667,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
+            slot4.dispose()
             sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
@@ -651,6 +675,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
+            slot5.dispose()
             sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
@@ -737,6 +762,14 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
     @usableFromInline internal let selector: (A, B, C, D, E, F, G) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest7State<A, B, C, D, E, F, G>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot6 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
@@ -750,19 +783,12 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>, _ s6: Observable<G>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
-        let slot6 = SingleAssignmentDisposable()
         subscriptions.insert(slot6)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -786,6 +812,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -793,6 +820,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -800,6 +828,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -807,6 +836,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
+            slot3.dispose()
             sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
@@ -814,6 +844,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
+            slot4.dispose()
             sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
@@ -821,6 +852,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
+            slot5.dispose()
             sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
@@ -828,6 +860,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             state.pointee.value6 = element
             emitIfReady()
         case .e6(.completed):
+            slot6.dispose()
             sourceCompleted(hasValue: state.pointee.value6 != nil)
         case .e6(.error(let error)):
             fail(error)
@@ -916,6 +949,15 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
     @usableFromInline internal let selector: (A, B, C, D, E, F, G, H) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(CombineLatest8State<A, B, C, D, E, F, G, H>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot6 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot7 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
@@ -929,21 +971,13 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>, _ s6: Observable<G>, _ s7: Observable<H>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
-        let slot6 = SingleAssignmentDisposable()
         subscriptions.insert(slot6)
-        let slot7 = SingleAssignmentDisposable()
         subscriptions.insert(slot7)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -968,6 +1002,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value0 = element
             emitIfReady()
         case .e0(.completed):
+            slot0.dispose()
             sourceCompleted(hasValue: state.pointee.value0 != nil)
         case .e0(.error(let error)):
             fail(error)
@@ -975,6 +1010,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value1 = element
             emitIfReady()
         case .e1(.completed):
+            slot1.dispose()
             sourceCompleted(hasValue: state.pointee.value1 != nil)
         case .e1(.error(let error)):
             fail(error)
@@ -982,6 +1018,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value2 = element
             emitIfReady()
         case .e2(.completed):
+            slot2.dispose()
             sourceCompleted(hasValue: state.pointee.value2 != nil)
         case .e2(.error(let error)):
             fail(error)
@@ -989,6 +1026,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value3 = element
             emitIfReady()
         case .e3(.completed):
+            slot3.dispose()
             sourceCompleted(hasValue: state.pointee.value3 != nil)
         case .e3(.error(let error)):
             fail(error)
@@ -996,6 +1034,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value4 = element
             emitIfReady()
         case .e4(.completed):
+            slot4.dispose()
             sourceCompleted(hasValue: state.pointee.value4 != nil)
         case .e4(.error(let error)):
             fail(error)
@@ -1003,6 +1042,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value5 = element
             emitIfReady()
         case .e5(.completed):
+            slot5.dispose()
             sourceCompleted(hasValue: state.pointee.value5 != nil)
         case .e5(.error(let error)):
             fail(error)
@@ -1010,6 +1050,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value6 = element
             emitIfReady()
         case .e6(.completed):
+            slot6.dispose()
             sourceCompleted(hasValue: state.pointee.value6 != nil)
         case .e6(.error(let error)):
             fail(error)
@@ -1017,6 +1058,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             state.pointee.value7 = element
             emitIfReady()
         case .e7(.completed):
+            slot7.dispose()
             sourceCompleted(hasValue: state.pointee.value7 != nil)
         case .e7(.error(let error)):
             fail(error)

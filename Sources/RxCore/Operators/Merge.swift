@@ -46,6 +46,9 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (Source) throws -> Observable<Result>
     @usableFromInline internal let strategy: FlattenStrategy
+    /// The outer subscription, released as soon as the outer sequence completes.
+    @usableFromInline internal let outer = SingleAssignmentDisposable()
+    /// The inner subscriptions.
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(FlattenState<Source>())
     /// The draining thread while it subscribes an inner sequence, else 0.
@@ -64,14 +67,15 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func run(_ source: Observable<Source>) -> Disposable {
-        let outer = SingleAssignmentDisposable()
-        subscriptions.insert(outer)
         source.run(AnyObserver { event in self.submit(.outer(event)) { self.process($0) } }, into: outer)
         return self
     }
 
     @usableFromInline
-    internal func dispose() { subscriptions.dispose() }
+    internal func dispose() {
+        outer.dispose()
+        subscriptions.dispose()
+    }
 
     @inlinable
     internal func process(_ command: FlattenCommand<Source, Result>) {
@@ -100,6 +104,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             fail(error)
         case .outer(.completed):
             state.pointee.outerCompleted = true
+            outer.dispose()
             completeIfDone()
         case .inner(let id, .next(let element)):
             if isActive(id) { downstream.on(.next(element)) }
@@ -159,7 +164,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         if state.pointee.outerCompleted && state.pointee.active.isEmpty && state.pointee.waiting.isEmpty {
             state.pointee.stopped = true
             downstream.on(.completed)
-            subscriptions.dispose()
+            dispose()
         }
     }
 
@@ -167,7 +172,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     internal func fail(_ error: Swift.Error) {
         state.value.stopped = true
         downstream.on(.error(error))
-        subscriptions.dispose()
+        dispose()
     }
 }
 

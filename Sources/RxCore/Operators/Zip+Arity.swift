@@ -23,6 +23,9 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
     @usableFromInline internal let selector: (A, B) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip2State<A, B>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
@@ -36,9 +39,7 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -58,6 +59,7 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -66,6 +68,7 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -146,6 +149,10 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
     @usableFromInline internal let selector: (A, B, C) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip3State<A, B, C>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
@@ -159,11 +166,8 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -184,6 +188,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -192,6 +197,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -200,6 +206,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -283,6 +290,11 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
     @usableFromInline internal let selector: (A, B, C, D) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip4State<A, B, C, D>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
@@ -296,13 +308,9 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -324,6 +332,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -332,6 +341,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -340,6 +350,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -348,6 +359,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
             emitWhileReady()
         case .e3(.completed):
             state.pointee.done3 = true
+            slot3.dispose()
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -434,6 +446,12 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
     @usableFromInline internal let selector: (A, B, C, D, E) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip5State<A, B, C, D, E>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
@@ -447,15 +465,10 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -478,6 +491,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -486,6 +500,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -494,6 +509,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -502,6 +518,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
             emitWhileReady()
         case .e3(.completed):
             state.pointee.done3 = true
+            slot3.dispose()
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -510,6 +527,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
             emitWhileReady()
         case .e4(.completed):
             state.pointee.done4 = true
+            slot4.dispose()
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
@@ -599,6 +617,13 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
     @usableFromInline internal let selector: (A, B, C, D, E, F) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip6State<A, B, C, D, E, F>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
@@ -612,17 +637,11 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -646,6 +665,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -654,6 +674,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -662,6 +683,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -670,6 +692,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e3(.completed):
             state.pointee.done3 = true
+            slot3.dispose()
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -678,6 +701,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e4(.completed):
             state.pointee.done4 = true
+            slot4.dispose()
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
@@ -686,6 +710,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
             emitWhileReady()
         case .e5(.completed):
             state.pointee.done5 = true
+            slot5.dispose()
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
@@ -778,6 +803,14 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
     @usableFromInline internal let selector: (A, B, C, D, E, F, G) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip7State<A, B, C, D, E, F, G>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot6 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
@@ -791,19 +824,12 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>, _ s6: Observable<G>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
-        let slot6 = SingleAssignmentDisposable()
         subscriptions.insert(slot6)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -828,6 +854,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -836,6 +863,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -844,6 +872,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -852,6 +881,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e3(.completed):
             state.pointee.done3 = true
+            slot3.dispose()
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -860,6 +890,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e4(.completed):
             state.pointee.done4 = true
+            slot4.dispose()
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
@@ -868,6 +899,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e5(.completed):
             state.pointee.done5 = true
+            slot5.dispose()
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
@@ -876,6 +908,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
             emitWhileReady()
         case .e6(.completed):
             state.pointee.done6 = true
+            slot6.dispose()
             completeIfExhausted()
         case .e6(.error(let error)):
             fail(error)
@@ -971,6 +1004,15 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
     @usableFromInline internal let selector: (A, B, C, D, E, F, G, H) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let state = UnsafeCell(Zip8State<A, B, C, D, E, F, G, H>())
+    // One subscription per source, each released when its source completes.
+    @usableFromInline internal let slot0 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot1 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot2 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot3 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot4 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot5 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot6 = SingleAssignmentDisposable()
+    @usableFromInline internal let slot7 = SingleAssignmentDisposable()
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
@@ -984,21 +1026,13 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>, _ s2: Observable<C>, _ s3: Observable<D>, _ s4: Observable<E>, _ s5: Observable<F>, _ s6: Observable<G>, _ s7: Observable<H>) -> Disposable {
-        let slot0 = SingleAssignmentDisposable()
         subscriptions.insert(slot0)
-        let slot1 = SingleAssignmentDisposable()
         subscriptions.insert(slot1)
-        let slot2 = SingleAssignmentDisposable()
         subscriptions.insert(slot2)
-        let slot3 = SingleAssignmentDisposable()
         subscriptions.insert(slot3)
-        let slot4 = SingleAssignmentDisposable()
         subscriptions.insert(slot4)
-        let slot5 = SingleAssignmentDisposable()
         subscriptions.insert(slot5)
-        let slot6 = SingleAssignmentDisposable()
         subscriptions.insert(slot6)
-        let slot7 = SingleAssignmentDisposable()
         subscriptions.insert(slot7)
         s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
         s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
@@ -1024,6 +1058,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e0(.completed):
             state.pointee.done0 = true
+            slot0.dispose()
             completeIfExhausted()
         case .e0(.error(let error)):
             fail(error)
@@ -1032,6 +1067,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e1(.completed):
             state.pointee.done1 = true
+            slot1.dispose()
             completeIfExhausted()
         case .e1(.error(let error)):
             fail(error)
@@ -1040,6 +1076,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e2(.completed):
             state.pointee.done2 = true
+            slot2.dispose()
             completeIfExhausted()
         case .e2(.error(let error)):
             fail(error)
@@ -1048,6 +1085,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e3(.completed):
             state.pointee.done3 = true
+            slot3.dispose()
             completeIfExhausted()
         case .e3(.error(let error)):
             fail(error)
@@ -1056,6 +1094,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e4(.completed):
             state.pointee.done4 = true
+            slot4.dispose()
             completeIfExhausted()
         case .e4(.error(let error)):
             fail(error)
@@ -1064,6 +1103,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e5(.completed):
             state.pointee.done5 = true
+            slot5.dispose()
             completeIfExhausted()
         case .e5(.error(let error)):
             fail(error)
@@ -1072,6 +1112,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e6(.completed):
             state.pointee.done6 = true
+            slot6.dispose()
             completeIfExhausted()
         case .e6(.error(let error)):
             fail(error)
@@ -1080,6 +1121,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
             emitWhileReady()
         case .e7(.completed):
             state.pointee.done7 = true
+            slot7.dispose()
             completeIfExhausted()
         case .e7(.error(let error)):
             fail(error)
