@@ -181,8 +181,8 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline
     internal func currentValue() throws -> Element {
         let snapshot = current.withLock { UncheckedSendable($0) }.value
-        if let error = snapshot.error { throw error }
         if snapshot.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
+        if let error = snapshot.error { throw error }
         return snapshot.value!
     }
 }

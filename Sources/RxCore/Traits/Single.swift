@@ -111,7 +111,7 @@ extension ObservableType {
         Single(raw: exactlyOne(requireElement: true))
     }
 
-    /// The first element, or `RxError.noElements` if there is none.
+    /// The first element, or nil when the sequence completes without one (as in RxSwift 6).
     @inlinable
     public func first() -> Single<Element?> {
         let source = asObservable()
