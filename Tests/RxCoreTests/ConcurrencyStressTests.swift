@@ -1,0 +1,225 @@
+import XCTest
+import Dispatch
+import RxCore
+
+/// Many threads at once against subjects, `create` and the combining operators.
+///
+/// Each test is bounded in iterations, runs its workers under a `DispatchGroup`
+/// whose wait has a generous limit (a deadlock fails the test instead of hanging
+/// it), and checks outcomes only: no overlapping callbacks, no lost or duplicated
+/// element, per-sender order kept, exactly one terminal event. Nothing is timed.
+final class ConcurrencyStressTests: RxTestCase {
+    private let groupLimit: DispatchTimeInterval = .seconds(60)
+
+    /// Elements are `sender * stride + index`, so each one says who sent it.
+    private let stride = 1_000_000
+
+    func testPublishSubjectWithConcurrentSendersAndChurningSubscribers() {
+        let senders = 4, perSender = 10_000, steadyCount = 3, churners = 2, churnRounds = 2_000
+        let subject = PublishSubject<Int>()
+        let steady = (0..<steadyCount).map { _ in ElementLog(senders: senders, stride: stride) }
+        let steadySubscriptions = steady.map { log in subject.subscribe(onNext: { log.record($0) }) }
+        let churnOverlaps = SharedCounter()
+        let group = DispatchGroup()
+
+        for sender in 0..<senders {
+            DispatchQueue.global().async(group: group) { [stride] in
+                for index in 0..<perSender { subject.onNext(sender * stride + index) }
+            }
+        }
+        for _ in 0..<churners {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<churnRounds {
+                    let overlap = OverlapDetector()
+                    let subscription = subject.subscribe(onNext: { _ in
+                        overlap.enter()
+                        overlap.leave()
+                    })
+                    subscription.dispose()
+                    if overlap.overlapCount > 0 { churnOverlaps.increment() }
+                }
+            }
+        }
+
+        guard group.wait(timeout: .now() + groupLimit) == .success else {
+            return XCTFail("workers did not finish: deadlock or livelock")
+        }
+        steadySubscriptions.forEach { $0.dispose() }
+        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(churnOverlaps.value, 0)
+        for log in steady {
+            XCTAssertEqual(log.overlapCount, 0, "callbacks overlapped")
+            XCTAssertEqual(log.count, senders * perSender, "lost or duplicated elements")
+            XCTAssertEqual(log.distinctCount, senders * perSender, "duplicated elements")
+            XCTAssertEqual(log.orderViolations, 0, "a sender's elements arrived out of order")
+        }
+    }
+
+    func testCreateObserverCalledFromSeveralThreads() {
+        let senders = 4, perSender = 10_000
+        let group = DispatchGroup()
+        let finishedSenders = SharedCounter()
+        let stride = self.stride
+        let source = Observable<Int>.create { observer in
+            for sender in 0..<senders {
+                DispatchQueue.global().async(group: group) {
+                    for index in 0..<perSender { observer.onNext(sender * stride + index) }
+                    // The last sender to finish completes the sequence.
+                    if finishedSenders.increment() == senders { observer.onCompleted() }
+                }
+            }
+            return Disposables.create()
+        }
+        let log = ElementLog(senders: senders, stride: stride)
+        let completions = SharedValue<[Int]>([])   // the element count seen at each completion
+        let subscription = source.subscribe(
+            onNext: { log.record($0) },
+            onCompleted: { completions.withLock { $0.append(log.count) } }
+        )
+        guard group.wait(timeout: .now() + groupLimit) == .success else {
+            return XCTFail("senders did not finish: deadlock")
+        }
+        subscription.dispose()
+        XCTAssertEqual(log.overlapCount, 0, "callbacks overlapped")
+        XCTAssertEqual(log.count, senders * perSender)
+        XCTAssertEqual(log.distinctCount, senders * perSender)
+        XCTAssertEqual(log.orderViolations, 0)
+        XCTAssertEqual(completions.value, [senders * perSender], "one completion, after every element")
+    }
+
+    func testMergeOfSubjectsFedFromDifferentThreads() {
+        let senders = 4, perSender = 10_000
+        let subjects = (0..<senders).map { _ in PublishSubject<Int>() }
+        let log = ElementLog(senders: senders, stride: stride)
+        let completions = SharedValue<[Int]>([])
+        let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(
+            onNext: { log.record($0) },
+            onCompleted: { completions.withLock { $0.append(log.count) } }
+        )
+        let group = DispatchGroup()
+        for (sender, subject) in subjects.enumerated() {
+            DispatchQueue.global().async(group: group) { [stride] in
+                for index in 0..<perSender { subject.onNext(sender * stride + index) }
+                subject.onCompleted()
+            }
+        }
+        guard group.wait(timeout: .now() + groupLimit) == .success else {
+            return XCTFail("senders did not finish: deadlock")
+        }
+        subscription.dispose()
+        XCTAssertEqual(log.overlapCount, 0, "callbacks overlapped")
+        XCTAssertEqual(log.count, senders * perSender)
+        XCTAssertEqual(log.distinctCount, senders * perSender)
+        XCTAssertEqual(log.orderViolations, 0)
+        XCTAssertEqual(completions.value, [senders * perSender], "one completion, after every element")
+    }
+
+    func testCombineLatestOfSubjectsFedFromDifferentThreads() {
+        let perSender = 10_000
+        let left = PublishSubject<Int>(), right = PublishSubject<Int>()
+        let overlap = OverlapDetector()
+        let pairs = SharedValue<[(Int, Int)]>([])
+        let completions = SharedCounter()
+        let subscription = Observable.combineLatest(left, right) { ($0, $1) }.subscribe(
+            onNext: { pair in
+                overlap.enter()
+                pairs.withLock { $0.append(pair) }
+                overlap.leave()
+            },
+            onCompleted: { completions.increment() }
+        )
+        // Both sides have a value before the threads start, so every later element
+        // produces exactly one combination.
+        left.onNext(-1)
+        right.onNext(-1)
+        let group = DispatchGroup()
+        for subject in [left, right] {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<perSender { subject.onNext(index) }
+                subject.onCompleted()
+            }
+        }
+        guard group.wait(timeout: .now() + groupLimit) == .success else {
+            return XCTFail("senders did not finish: deadlock")
+        }
+        subscription.dispose()
+        let combinations = pairs.value
+        XCTAssertEqual(overlap.overlapCount, 0, "callbacks overlapped")
+        XCTAssertEqual(combinations.count, 2 * perSender + 1, "lost or duplicated combinations")
+        XCTAssertEqual(completions.value, 1)
+        // Each side only moves forward, one step per combination.
+        var steps = 0
+        for (previous, next) in zip(combinations, combinations.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(next.0, previous.0)
+            XCTAssertGreaterThanOrEqual(next.1, previous.1)
+            steps += (next.0 - previous.0) + (next.1 - previous.1)
+            if next.0 < previous.0 || next.1 < previous.1 { break }
+        }
+        XCTAssertEqual(steps, 2 * perSender, "each combination advances exactly one side by one")
+        XCTAssertTrue(combinations.first.map { $0 == (-1, -1) } ?? false)
+        XCTAssertTrue(combinations.last.map { $0 == (perSender - 1, perSender - 1) } ?? false)
+    }
+
+    func testSubjectSendersWhileSubscribersDisposeThemselvesFromTheirCallback() {
+        let senders = 3, perSender = 5_000, selfDisposers = 200
+        let subject = PublishSubject<Int>()
+        let group = DispatchGroup()
+        let callbacksAfterOwnDispose = SharedCounter()
+        var subscriptions: [SharedValue<Disposable?>] = []
+        for _ in 0..<selfDisposers {
+            let slot = SharedValue<Disposable?>(nil)
+            let disposed = SharedFlag()
+            slot.value = subject.subscribe(onNext: { _ in
+                if disposed.isSet { callbacksAfterOwnDispose.increment() }
+                slot.value?.dispose()
+                disposed.set()
+            })
+            subscriptions.append(slot)
+        }
+        for sender in 0..<senders {
+            DispatchQueue.global().async(group: group) {
+                for index in 0..<perSender { subject.onNext(sender * perSender + index) }
+            }
+        }
+        guard group.wait(timeout: .now() + groupLimit) == .success else {
+            return XCTFail("senders did not finish: deadlock")
+        }
+        XCTAssertEqual(callbacksAfterOwnDispose.value, 0)
+        XCTAssertFalse(subject.hasObservers)
+        subscriptions.forEach { $0.value = nil }
+    }
+}
+
+/// What a subscriber saw: elements, overlap, and order per sender. Thread-safe.
+private final class ElementLog: Sendable {
+    private struct State {
+        var elements: [Int] = []
+        var lastIndex: [Int]
+        var orderViolations = 0
+    }
+
+    private let state: SharedValue<State>
+    private let overlap = OverlapDetector()
+    private let stride: Int
+
+    init(senders: Int, stride: Int) {
+        self.stride = stride
+        state = SharedValue(State(lastIndex: Array(repeating: -1, count: senders)))
+    }
+
+    func record(_ element: Int) {
+        overlap.enter()
+        state.withLock { state in
+            state.elements.append(element)
+            let sender = element / stride, index = element % stride
+            if index <= state.lastIndex[sender] { state.orderViolations += 1 }
+            state.lastIndex[sender] = index
+        }
+        overlap.leave()
+    }
+
+    var overlapCount: Int { overlap.overlapCount }
+    var count: Int { state.withLock { $0.elements.count } }
+    var distinctCount: Int { state.withLock { Set($0.elements).count } }
+    var orderViolations: Int { state.withLock { $0.orderViolations } }
+}

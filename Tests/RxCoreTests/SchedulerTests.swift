@@ -1,0 +1,299 @@
+import XCTest
+import Dispatch
+import RxCore
+import RxTesting
+
+/// The schedulers: where and in what order they run work, and what disposing
+/// scheduled work does. Waits are bounded; nothing asserts a duration.
+final class SchedulerTests: RxTestCase {
+    private let waitLimit: TimeInterval = 10
+
+    // MARK: CurrentThreadScheduler
+
+    func testCurrentThreadSchedulerRunsAtOnceWhenNothingRunsOnTheThread() {
+        XCTAssertTrue(CurrentThreadScheduler.isScheduleRequired)
+        var ran = false
+        _ = CurrentThreadScheduler.instance.schedule { ran = true }
+        XCTAssertTrue(ran)
+        XCTAssertTrue(CurrentThreadScheduler.isScheduleRequired, "the trampoline is inactive again afterwards")
+    }
+
+    func testCurrentThreadSchedulerQueuesNestedWorkUntilTheOuterActionReturns() {
+        var log: [String] = []
+        var requiredInside: Bool?
+        _ = CurrentThreadScheduler.instance.schedule {
+            log.append("outer start")
+            requiredInside = CurrentThreadScheduler.isScheduleRequired
+            _ = CurrentThreadScheduler.instance.schedule {
+                log.append("inner 1")
+                _ = CurrentThreadScheduler.instance.schedule { log.append("inner of inner 1") }
+            }
+            _ = CurrentThreadScheduler.instance.schedule { log.append("inner 2") }
+            log.append("outer end")
+        }
+        XCTAssertEqual(requiredInside, false)
+        XCTAssertEqual(log, ["outer start", "outer end", "inner 1", "inner 2", "inner of inner 1"])
+    }
+
+    func testCurrentThreadSchedulerNestedWorkDisposedBeforeItRunsIsCancelled() {
+        var log: [String] = []
+        _ = CurrentThreadScheduler.instance.schedule {
+            let cancelled = CurrentThreadScheduler.instance.schedule { log.append("cancelled") }
+            _ = CurrentThreadScheduler.instance.schedule { log.append("kept") }
+            cancelled.dispose()
+        }
+        XCTAssertEqual(log, ["kept"])
+    }
+
+    func testCurrentThreadSchedulerIsActiveInsideASubscription() {
+        var requiredInsideSubscribe: Bool?
+        let subscription = Observable<Int>.create { observer in
+            requiredInsideSubscribe = CurrentThreadScheduler.isScheduleRequired
+            observer.onCompleted()
+            return Disposables.create()
+        }.subscribe()
+        subscription.dispose()
+        XCTAssertEqual(requiredInsideSubscribe, false)
+    }
+
+    // MARK: ImmediateScheduler
+
+    func testImmediateSchedulerRunsNestedWorkInline() {
+        var log: [String] = []
+        _ = ImmediateScheduler.instance.schedule {
+            log.append("outer start")
+            _ = ImmediateScheduler.instance.schedule { log.append("inner") }
+            log.append("outer end")
+        }
+        XCTAssertEqual(log, ["outer start", "inner", "outer end"])
+    }
+
+    func testImmediateSchedulerReturnsWhatTheActionReturned() {
+        let inner = BooleanDisposable()
+        let returned = ImmediateScheduler.instance.schedule(()) { _ in inner }
+        returned.dispose()
+        XCTAssertTrue(inner.isDisposed)
+    }
+
+    // MARK: SerialDispatchQueueScheduler
+
+    func testSerialSchedulerRunsWorkInOrderOneAtATime() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.tests.serial.order")
+        let log = SharedValue<[Int]>([])
+        let overlap = OverlapDetector()
+        let done = expectation(description: "all ran")
+        let count = 200
+        for index in 0..<count {
+            _ = scheduler.schedule {
+                overlap.enter()
+                let total = log.withLock { log -> Int in
+                    log.append(index)
+                    return log.count
+                }
+                overlap.leave()
+                if total == count { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(log.value, Array(0..<count))
+        XCTAssertEqual(overlap.overlapCount, 0)
+    }
+
+    func testSerialSchedulerWorkDisposedBeforeItRunsIsCancelled() {
+        let queue = DispatchQueue(label: "rx.tests.serial.cancel")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let gate = DispatchSemaphore(value: 0)
+        let log = SharedValue<[String]>([])
+        let done = expectation(description: "marker ran")
+        // Hold the queue so that the next item cannot start before it is disposed.
+        _ = scheduler.schedule { _ = gate.wait(timeout: .now() + 10) }
+        let cancelled = scheduler.schedule { log.withLock { $0.append("cancelled") } }
+        _ = scheduler.schedule {
+            log.withLock { $0.append("marker") }
+            done.fulfill()
+        }
+        cancelled.dispose()
+        gate.signal()
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(log.value, ["marker"])
+    }
+
+    func testSerialSchedulerRelativeWorkDisposedBeforeItsDueTimeNeverRuns() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.tests.serial.relative")
+        let ran = SharedValue(false)
+        let done = expectation(description: "later marker ran")
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(20)) { _ in
+            ran.value = true
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(60)) { _ in
+            done.fulfill()
+            return Disposables.create()
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertFalse(ran.value)
+    }
+
+    // MARK: ConcurrentDispatchQueueScheduler
+
+    func testConcurrentSchedulerRunsEveryItem() {
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.tests.concurrent.all", attributes: .concurrent))
+        let counter = SharedCounter()
+        let done = expectation(description: "all ran")
+        let count = 100
+        for _ in 0..<count {
+            _ = scheduler.schedule {
+                if counter.increment() == count { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(counter.value, count)
+    }
+
+    func testConcurrentSchedulerCanRunTwoItemsAtTheSameTime() {
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "rx.tests.concurrent.overlap", attributes: .concurrent))
+        let firstStarted = DispatchSemaphore(value: 0)
+        let secondRan = DispatchSemaphore(value: 0)
+        let firstSawSecond = SharedValue<Bool?>(nil)
+        let done = expectation(description: "first finished")
+        // The first item waits (bounded) for the second: only a concurrent queue lets it finish in time.
+        _ = scheduler.schedule {
+            firstStarted.signal()
+            firstSawSecond.value = secondRan.wait(timeout: .now() + 10) == .success
+            done.fulfill()
+        }
+        XCTAssertEqual(firstStarted.wait(timeout: .now() + 10), .success)
+        _ = scheduler.schedule { secondRan.signal() }
+        wait(for: [done], timeout: 15)
+        XCTAssertEqual(firstSawSecond.value, true)
+    }
+
+    // MARK: MainScheduler
+
+    func testMainSchedulerRunsWorkInOrderOnItsSerialQueue() {
+        let log = SharedValue<[Int]>([])
+        let onScheduler = SharedValue<[Bool]>([])
+        let done = expectation(description: "all ran")
+        let count = 50
+        for index in 0..<count {
+            _ = MainScheduler.instance.schedule {
+                onScheduler.withLock { $0.append(MainScheduler.isOnScheduler) }
+                let total = log.withLock { log -> Int in
+                    log.append(index)
+                    return log.count
+                }
+                if total == count { done.fulfill() }
+            }
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(log.value, Array(0..<count))
+        XCTAssertEqual(onScheduler.value, Array(repeating: true, count: count))
+        XCTAssertFalse(MainScheduler.isOnScheduler, "the test thread is not the scheduler's")
+    }
+
+    func testMainSchedulerQueueIsTheSchedulerQueue() {
+        let onScheduler = SharedValue<Bool?>(nil)
+        let done = expectation(description: "ran")
+        MainScheduler.queue.async {
+            onScheduler.value = MainScheduler.isOnScheduler
+            done.fulfill()
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(onScheduler.value, true)
+    }
+
+    // MARK: schedulePeriodic
+
+    func testSchedulePeriodicOnDispatchStopsTickingWhenDisposedFromATick() {
+        let queue = DispatchQueue(label: "rx.tests.periodic")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let ticks = SharedCounter()
+        let periodic = SharedValue<Disposable?>(nil)
+        let stopped = expectation(description: "disposed from the third tick")
+        periodic.value = scheduler.schedulePeriodic(0, startAfter: .milliseconds(5), period: .milliseconds(5)) { state in
+            // The disposable may not be stored yet on the first tick; the third needs it.
+            if ticks.increment() == 3, let disposable = periodic.value {
+                disposable.dispose()
+                stopped.fulfill()
+            }
+            return state + 1
+        }
+        wait(for: [stopped], timeout: waitLimit)
+        // Let several more periods pass on the timer's own queue, then look.
+        let later = expectation(description: "later")
+        queue.asyncAfter(deadline: .now() + .milliseconds(50)) { later.fulfill() }
+        wait(for: [later], timeout: waitLimit)
+        XCTAssertEqual(ticks.value, 3)
+        periodic.value = nil
+    }
+
+    func testSchedulePeriodicThreadsStateAndStopsWhenDisposedOnVirtualTime() {
+        let scheduler = TestScheduler()
+        var states: [Int] = []
+        var periodic: Disposable?
+        scheduler.scheduleAt(100) {
+            periodic = scheduler.schedulePeriodic(1, startAfter: .seconds(10), period: .seconds(5)) { state in
+                states.append(state)
+                return state * 2
+            }
+        }
+        scheduler.scheduleAt(126) { periodic?.dispose() }
+        scheduler.start()
+        // Ticks at 110, 115, 120, 125; none at 130 once disposed at 126.
+        XCTAssertEqual(states, [1, 2, 4, 8])
+    }
+
+    // MARK: scheduleRecursive
+
+    /// The action refers to its own disposable, a cycle that disposing must break
+    /// (RxSwift drops the action on dispose); the leak check in `tearDown` holds it to that.
+    func testScheduleRecursiveStopsWhenDisposedFromInsideTheAction() {
+        let scheduler = TestScheduler()
+        var states: [Int] = []
+        var recursion: Disposable?
+        recursion = scheduler.scheduleRecursive(0) { state, recurse in
+            states.append(state)
+            if state == 4 { recursion?.dispose() }
+            recurse(state + 1)
+        }
+        scheduler.start()
+        XCTAssertEqual(states, [0, 1, 2, 3, 4])
+    }
+
+    func testScheduleRecursiveStopsWhenTheActionStopsRecursing() {
+        var states: [Int] = []
+        let recursion = CurrentThreadScheduler.instance.scheduleRecursive(0) { state, recurse in
+            states.append(state)
+            if state < 3 { recurse(state + 1) }
+        }
+        recursion.dispose()
+        XCTAssertEqual(states, [0, 1, 2, 3])
+    }
+
+    func testScheduleRecursiveOnDispatchStopsWhenDisposedFromAnotherThread() {
+        let queue = DispatchQueue(label: "rx.tests.recursive")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let steps = SharedCounter()
+        let fiveSteps = expectation(description: "five steps")
+        let recursion = scheduler.scheduleRecursive(()) { _, recurse in
+            if steps.increment() == 5 { fiveSteps.fulfill() }
+            recurse(())
+        }
+        wait(for: [fiveSteps], timeout: waitLimit)
+        recursion.dispose()
+        // At most the step running during dispose() may still finish; after it nothing runs.
+        let first = expectation(description: "first marker")
+        let atFirstMarker = SharedValue(0)
+        queue.async {
+            atFirstMarker.value = steps.value
+            first.fulfill()
+        }
+        wait(for: [first], timeout: waitLimit)
+        let second = expectation(description: "second marker")
+        queue.asyncAfter(deadline: .now() + .milliseconds(20)) { second.fulfill() }
+        wait(for: [second], timeout: waitLimit)
+        XCTAssertEqual(steps.value, atFirstMarker.value)
+        XCTAssertGreaterThanOrEqual(steps.value, 5)
+    }
+}
