@@ -63,23 +63,29 @@ extension SchedulerType {
 /// The chain of work behind `scheduleRecursive`.
 private final class RecursiveScheduling<State>: Disposable, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
-    private let action: (State, (State) -> Void) -> Void
+    /// Dropped on disposal: an action that refers to its own disposable would
+    /// otherwise keep itself alive.
+    private let action: Locked<((State, (State) -> Void) -> Void)?>
     private let current = SerialDisposable()
 
     init(scheduler: ImmediateSchedulerType, action: @escaping (State, (State) -> Void) -> Void) {
         self.scheduler = scheduler
-        self.action = action
+        self.action = Locked(action)
     }
 
     func schedule(_ state: State) {
         guard !current.isDisposed else { return }
         current.disposable = scheduler.schedule(state) { [self] state in
-            if !current.isDisposed { action(state, self.schedule) }
+            let action = self.action.withLock { UncheckedSendable($0) }.value
+            if !current.isDisposed, let action { action(state, self.schedule) }
             return NopDisposable()
         }
     }
 
-    func dispose() { current.dispose() }
+    func dispose() {
+        current.dispose()
+        action.withLock { $0 = nil }
+    }
 }
 
 extension DispatchTimeInterval {
