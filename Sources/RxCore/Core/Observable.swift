@@ -45,7 +45,7 @@ public struct Observable<Element>: ObservableType {
     @inlinable
     internal func subscribeSink(_ sink: SubscriptionSink<Element>) -> Disposable {
         Trampoline.run {
-            sink.upstream.set(subscribeHandler(AnyObserver(eventHandler: sink.on)))
+            sink.setUpstream(subscribeHandler(AnyObserver(eventHandler: sink.on)))
         }
         return sink
     }

@@ -36,7 +36,8 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline internal var onNext: ((Element) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onError: ((Swift.Error) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onCompleted: (() -> Void)?
-    @usableFromInline internal let upstream = DisposableSlot()
+    @usableFromInline internal let upstreamLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline internal var upstream = DisposableSlot.empty
     // Written once at init, read once when finishing.
     @exclusivity(unchecked) @usableFromInline internal var onDisposed: (() -> Void)?
 
@@ -135,12 +136,24 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         finish()
     }
 
+    /// Stores the upstream subscription, or disposes it if this subscription already ended.
+    @inlinable
+    internal func setUpstream(_ disposable: Disposable) {
+        upstreamLock.lock()
+        let outcome = upstream.store(disposable)
+        upstreamLock.unlock()
+        if case .rejected = outcome { disposable.dispose() }
+    }
+
     /// Disposes upstream and runs `onDisposed`, once.
     @usableFromInline
     internal func finish() {
         let previous = flags.bitwiseOr(Self.finishedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.finishedBit == 0 else { return }
-        upstream.dispose()
+        upstreamLock.lock()
+        let held = upstream.takeForDisposal()
+        upstreamLock.unlock()
+        held?.dispose()
         let onDisposed = self.onDisposed
         // No callback can start any more (the flags say so), so nothing reads these.
         onNext = nil

@@ -24,9 +24,10 @@ internal protocol TrampolineTask: AnyObject {
 /// Only ever touched by its own thread.
 @usableFromInline
 internal final class Trampoline {
-    @usableFromInline internal var isActive = false
-    private var queue: [TrampolineTask] = []
-    private var head = 0
+    // Touched only by the trampoline's own thread, so never checked for exclusivity.
+    @exclusivity(unchecked) @usableFromInline internal var isActive = false
+    @exclusivity(unchecked) private var queue: [TrampolineTask] = []
+    @exclusivity(unchecked) private var head = 0
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -66,6 +67,18 @@ internal final class Trampoline {
         body()
         trampoline.drain()
         trampoline.isActive = false
+    }
+
+    /// Like ``run(_:)``, returning what `body` returns.
+    @inlinable
+    internal static func runReturning<Result>(_ body: () -> Result) -> Result {
+        let trampoline = current
+        if trampoline.isActive { return body() }
+        trampoline.isActive = true
+        let result = body()
+        trampoline.drain()
+        trampoline.isActive = false
+        return result
     }
 
     @usableFromInline

@@ -12,7 +12,7 @@ extension Observable {
         Observable { downstream in
             let sink = CreateSink(downstream: downstream)
             let disposable = subscribe(AnyObserver(eventHandler: sink.on))
-            sink.resource.set(disposable)
+            sink.setResource(disposable)
             return sink
         }
     }
@@ -22,7 +22,8 @@ extension Observable {
 @usableFromInline
 internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Element>
-    @usableFromInline internal let resource = DisposableSlot()
+    @usableFromInline internal let resourceLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline internal var resource = DisposableSlot.empty
     @usableFromInline internal let disposed = Atomic<Bool>(false)
     /// Only the draining thread reads or writes it.
     @usableFromInline internal var isStopped = false
@@ -48,12 +49,25 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
         downstream.on(event)
     }
 
+    /// Stores the disposable the `create` closure returned, or disposes it if the
+    /// subscription already ended.
+    @inlinable
+    internal func setResource(_ disposable: Disposable) {
+        resourceLock.lock()
+        let outcome = resource.store(disposable)
+        resourceLock.unlock()
+        if case .rejected = outcome { disposable.dispose() }
+    }
+
     @usableFromInline
     internal var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     @usableFromInline
     internal func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        resource.dispose()
+        resourceLock.lock()
+        let held = resource.takeForDisposal()
+        resourceLock.unlock()
+        held?.dispose()
     }
 }

@@ -1,51 +1,51 @@
-import Synchronization
-
-/// Holds one disposable that may arrive after it was asked to dispose.
+/// The state of a place that holds one disposable which may arrive after it was
+/// asked to dispose: the core subscribes and stores the result, but events may
+/// flow (and the subscription end) before the store happens.
 ///
-/// The core subscribes and stores the result, but events may flow (and the
-/// subscription end) before the store happens; the slot then disposes what
-/// arrives at once. Thread-safe; embedded in sinks to save an allocation.
+/// Only the state transitions live here; each owner keeps the state in a field
+/// next to a ``SpinLock`` and calls these under it, so that the slot costs no
+/// allocation of its own. The disposable itself is always disposed *outside*
+/// the lock, by the caller.
 @usableFromInline
-internal struct DisposableSlot: ~Copyable, @unchecked Sendable {
+internal enum DisposableSlot {
+    case empty
+    case holding(Disposable)
+    case disposed
+
+    /// What a store did.
     @usableFromInline
-    internal enum State {
-        case empty
-        case holding(Disposable)
-        case disposed
-    }
-
-    @usableFromInline
-    internal let state = Locked<State>(.empty)
-
-    @inlinable
-    internal init() {}
-
-    /// Stores the disposable, or disposes it if the slot was already disposed.
-    /// Returns false when the slot already held one (a programming error upstream).
-    @inlinable @discardableResult
-    internal func set(_ disposable: Disposable) -> Bool {
-        let outcome = state.withLock { state -> Int in
-            switch state {
-            case .empty: state = .holding(disposable); return 0
-            case .disposed: return 1
-            case .holding: return 2
-            }
-        }
-        if outcome == 1 { disposable.dispose() }
-        return outcome != 2
+    internal enum StoreOutcome {
+        case stored
+        /// The slot was disposed already: the caller must dispose the newcomer.
+        case rejected
+        /// The slot already held one (a programming error upstream).
+        case occupied
     }
 
     @inlinable
-    internal func dispose() {
-        let previous = state.withLock { state -> State in
-            defer { state = .disposed }
-            return state
+    internal mutating func store(_ disposable: Disposable) -> StoreOutcome {
+        switch self {
+        case .empty:
+            self = .holding(disposable)
+            return .stored
+        case .disposed:
+            return .rejected
+        case .holding:
+            return .occupied
         }
-        if case .holding(let disposable) = previous { disposable.dispose() }
+    }
+
+    /// Marks the slot disposed; returns what it held, for the caller to dispose.
+    @inlinable
+    internal mutating func takeForDisposal() -> Disposable? {
+        defer { self = .disposed }
+        if case .holding(let disposable) = self { return disposable }
+        return nil
     }
 
     @inlinable
     internal var isDisposed: Bool {
-        state.withLock { if case .disposed = $0 { return true } else { return false } }
+        if case .disposed = self { return true }
+        return false
     }
 }

@@ -4,20 +4,30 @@
 /// soon as it is set. Setting it twice is a programming error and traps with a
 /// message, as in RxSwift. Thread-safe.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
-    @usableFromInline
-    internal let slot = DisposableSlot()
+    @usableFromInline internal let lock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline internal var slot = DisposableSlot.empty
 
     public init() { Resources.incrementTotal() }
     deinit { Resources.decrementTotal() }
 
-    public var isDisposed: Bool { slot.isDisposed }
+    public var isDisposed: Bool { lock.withLock { slot.isDisposed } }
 
     /// Sets the disposable. Traps if one was already set.
     public func setDisposable(_ disposable: Disposable) {
-        guard slot.set(disposable) else {
-            preconditionFailure("SingleAssignmentDisposable: a disposable was already assigned")
+        lock.lock()
+        let outcome = slot.store(disposable)
+        lock.unlock()
+        switch outcome {
+        case .stored: break
+        case .rejected: disposable.dispose()
+        case .occupied: preconditionFailure("SingleAssignmentDisposable: a disposable was already assigned")
         }
     }
 
-    public func dispose() { slot.dispose() }
+    public func dispose() {
+        lock.lock()
+        let held = slot.takeForDisposal()
+        lock.unlock()
+        held?.dispose()
+    }
 }

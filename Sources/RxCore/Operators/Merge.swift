@@ -140,16 +140,15 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         state.pointee.active.append((id, nil))
         let thread = currentThreadIdentity()
         let previous = subscribingThread.exchange(thread, ordering: .relaxed)
-        var subscription: Disposable?
-        inner.run(AnyObserver { event in
+        let observer = AnyObserver<Result> { event in
             if self.subscribingThread.load(ordering: .relaxed) == currentThreadIdentity() {
                 self.process(.inner(id: id, event))
             } else {
                 self.submit(.inner(id: id, event)) { self.process($0) }
             }
-        }, store: { subscription = $0 })
+        }
+        let subscription = Trampoline.runReturning { inner.subscribeHandler(observer) }
         subscribingThread.store(previous, ordering: .relaxed)
-        guard let subscription else { return }
         if let index = state.pointee.active.lastIndex(where: { $0.id == id }) {
             state.pointee.active[index].key = subscriptions.insert(subscription)
         } else {
