@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "RxTesting", targets: ["RxTesting"]),
         // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
         .library(name: "RxFlows", targets: ["RxFlows"]),
+        // The modal runtime: plugin registry and loader, libffi invoker, surfaces.
+        // Work in progress (issue 4).
+        .library(name: "RxModal", targets: ["RxModal"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
     ],
@@ -20,9 +23,15 @@ let package = Package(
         .target(name: "RxCore"),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
         .target(name: "RxFlows", dependencies: ["RxCore"]),
+        // The plugin ABI header, in the top-level Include/ folder, as a C module.
+        .target(name: "RxModalPluginABI", path: "Include", publicHeadersPath: "."),
+        // libffi from the system (Debian: libffi-dev), for calling plugin methods.
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
+        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting"]),
     ]
 )

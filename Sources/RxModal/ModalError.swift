@@ -1,0 +1,42 @@
+/// Errors of the modal runtime. Every case carries enough to act on: what was
+/// wrong and, where it applies, what was expected.
+public enum ModalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A precondition of the kind is not met on this system (no sendmail, no browser, …).
+    case unsupported(kind: String, reason: String)
+    /// The user or the system denied the authorization the kind needs.
+    case authorizationDenied(kind: String)
+    /// There is no surface to present on.
+    case missingSurface
+    /// The kind's plugin could not be loaded or used.
+    case pluginUnavailable(reason: String)
+    /// No kind of that name is registered.
+    case unknownKind(String, known: [String])
+    /// No configuration method of that name; `known` lists the kind's methods.
+    case unknownMethod(kind: String, method: String, known: [String])
+    /// An argument does not fit the method's signature.
+    case invalidArgument(method: String, reason: String)
+    /// Text that should have been JSON is not.
+    case invalidJSON(String)
+    /// A value from C was malformed (NULL where data was due, invalid UTF-8, …).
+    case malformedValue(String)
+    /// A scripted surface's script does not match what was presented, or ran out.
+    case scriptMismatch(step: Int, reason: String)
+    /// A plugin or surface reported an error with an `rxm_error` code.
+    case plugin(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let kind, let reason): return "\(kind) is not supported here: \(reason)"
+        case .authorizationDenied(let kind): return "authorization denied for \(kind)"
+        case .missingSurface: return "no surface to present on: not a terminal, and no RXMODAL_SCRIPT given"
+        case .pluginUnavailable(let reason): return "plugin unavailable: \(reason)"
+        case .unknownKind(let kind, let known): return "unknown modal kind “\(kind)”; known kinds: \(known.joined(separator: ", "))"
+        case .unknownMethod(let kind, let method, let known): return "\(kind) has no method “\(method)”; its methods: \(known.joined(separator: ", "))"
+        case .invalidArgument(let method, let reason): return "\(method): \(reason)"
+        case .invalidJSON(let reason): return "invalid JSON: \(reason)"
+        case .malformedValue(let reason): return "malformed value: \(reason)"
+        case .scriptMismatch(let step, let reason): return "script step \(step): \(reason)"
+        case .plugin(let code, let message): return "plugin error \(code): \(message)"
+        }
+    }
+}
