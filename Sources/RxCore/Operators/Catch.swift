@@ -93,7 +93,11 @@ extension ObservableType {
                     case .completed:
                         stopped = true
                         observer.on(event)
-                    case .error(let error): errors.on(.next(error))
+                    case .error(let error):
+                        // The failed attempt is over: release it now rather than when
+                        // the trigger starts the next one, which may be much later.
+                        current.dispose()
+                        errors.on(.next(error))
                     }
                 }, into: current)
             }

@@ -16,9 +16,12 @@ extension ObservableType {
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         let source = asObservable()
+        let hasAfterStopHandler = afterError != nil || afterCompleted != nil
         return Observable { observer in
             onSubscribe?()
             var stopped = false
+            // Only needed when an after-handler could otherwise run after disposal.
+            let disposer = hasAfterStopHandler ? DoDisposer(onDispose: onDispose) : nil
             let subscription = source.subscribeHandler(AnyObserver { event in
                 guard !stopped else { return }
                 if event.isStopEvent { stopped = true }
@@ -34,6 +37,8 @@ extension ObservableType {
                     observer.on(.error(error))
                     return
                 }
+                if event.isStopEvent { disposer?.beginTerminalDelivery() }
+                defer { if event.isStopEvent { disposer?.endTerminalDelivery() } }
                 observer.on(event)
                 // A throwing "after" handler ends the sequence, unless it already ended.
                 do {
@@ -50,6 +55,10 @@ extension ObservableType {
                 }
             })
             onSubscribed?()
+            if let disposer {
+                disposer.upstream.set(subscription)
+                return disposer
+            }
             guard let onDispose else { return subscription }
             return BinaryDisposable(subscription, AnonymousDisposable(onDispose))
         }
@@ -68,5 +77,61 @@ extension ObservableType {
             onSubscribe: { log("subscribed") },
             onDispose: { log("isDisposed") }
         )
+    }
+}
+
+/// The disposable of a `do` with an `afterError`/`afterCompleted` handler.
+///
+/// A subscriber disposes the whole chain from inside the delivery of a terminal
+/// event; without this, `do` would dispose its source and run `onDispose` before
+/// its after-handler. A disposal asked on the delivering thread while the terminal
+/// event is being delivered is therefore held until the after-handler has run, as
+/// in RxSwift. Disposal from any other thread happens at once.
+@usableFromInline
+internal final class DoDisposer: Disposable, @unchecked Sendable {
+    @usableFromInline internal let upstream = DisposableSlot()
+    @usableFromInline internal let onDispose: (() -> Void)?
+    /// The thread delivering a terminal event (0 if none), whether disposal was
+    /// asked meanwhile, and whether disposal has happened.
+    @usableFromInline internal let state = Locked<(thread: UInt, pending: Bool, disposed: Bool)>((0, false, false))
+
+    @usableFromInline
+    internal init(onDispose: (() -> Void)?) {
+        self.onDispose = onDispose
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    @inlinable
+    internal func beginTerminalDelivery() {
+        let thread = currentThreadIdentity()
+        state.withLock { $0.thread = thread }
+    }
+
+    @inlinable
+    internal func endTerminalDelivery() {
+        let pending = state.withLock { state -> Bool in
+            state.thread = 0
+            return state.pending
+        }
+        if pending { dispose() }
+    }
+
+    @usableFromInline
+    internal func dispose() {
+        let thread = currentThreadIdentity()
+        let proceed = state.withLock { state -> Bool in
+            if state.disposed { return false }
+            if state.thread == thread {
+                state.pending = true
+                return false
+            }
+            state.disposed = true
+            return true
+        }
+        guard proceed else { return }
+        upstream.dispose()
+        onDispose?()
     }
 }

@@ -186,6 +186,7 @@ public enum TakeBehavior: Sendable {
 internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Element>
     @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal let triggerSlot = SingleAssignmentDisposable()
     @usableFromInline internal var stopped = false
 
     @inlinable
@@ -199,7 +200,7 @@ internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
 
     @inlinable
     internal func run(_ source: Observable<Element>, _ trigger: Observable<Trigger>) -> Disposable {
-        let triggerSlot = SingleAssignmentDisposable(), sourceSlot = SingleAssignmentDisposable()
+        let sourceSlot = SingleAssignmentDisposable()
         subscriptions.insert(triggerSlot)
         subscriptions.insert(sourceSlot)
         trigger.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: triggerSlot)
@@ -218,7 +219,9 @@ internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
             if event.isStopEvent { stop(event) } else { downstream.on(event) }
         case .second(.next): stop(.completed)
         case .second(.error(let error)): stop(.error(error))
-        case .second(.completed): break
+        case .second(.completed):
+            // A trigger that ends without firing can no longer stop us: release it now.
+            triggerSlot.dispose()
         }
     }
 
@@ -268,7 +271,9 @@ internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
             if open, case .source(let event) = command { downstream.on(event) }
         case .source(let event):
             stopped = true
-            downstream.on(event)
+            // As in RxSwift, completion is forwarded only once the trigger has fired;
+            // errors always are.
+            if open || !event.isCompleted { downstream.on(event) }
             subscriptions.dispose()
         case .second(.next):
             open = true
@@ -277,7 +282,8 @@ internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
             stopped = true
             downstream.on(.error(error))
             subscriptions.dispose()
-        case .second(.completed): break
+        case .second(.completed):
+            triggerSlot.dispose()
         }
     }
 }
