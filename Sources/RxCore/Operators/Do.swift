@@ -56,7 +56,7 @@ extension ObservableType {
             })
             onSubscribed?()
             if let disposer {
-                disposer.upstream.set(subscription)
+                disposer.upstream.setDisposable(subscription)
                 return disposer
             }
             guard let onDispose else { return subscription }
@@ -89,7 +89,7 @@ extension ObservableType {
 /// in RxSwift. Disposal from any other thread happens at once.
 @usableFromInline
 internal final class DoDisposer: Disposable, @unchecked Sendable {
-    @usableFromInline internal let upstream = DisposableSlot()
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let onDispose: (() -> Void)?
     /// The thread delivering a terminal event (0 if none), whether disposal was
     /// asked meanwhile, and whether disposal has happened.
