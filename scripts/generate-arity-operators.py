@@ -56,7 +56,7 @@ def combine_latest(n):
     for i in range(n):
         lines.append(f"        subscriptions.insert(slot{i})")
     for i in range(n):
-        lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event)) {{ self.process($0) }} }}, into: slot{i})")
+        lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event), to: self) {{ $0.process($1) }} }}, into: slot{i})")
     lines.append("        return self")
     lines.append("    }\n")
     lines.append("    @usableFromInline")
@@ -173,7 +173,7 @@ def zip_(n):
     for i in range(n):
         lines.append(f"        subscriptions.insert(slot{i})")
     for i in range(n):
-        lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event)) {{ self.process($0) }} }}, into: slot{i})")
+        lines.append(f"        s{i}.run(AnyObserver {{ event in self.submit(.e{i}(event), to: self) {{ $0.process($1) }} }}, into: slot{i})")
     lines.append("        return self")
     lines.append("    }\n")
     lines.append("    @usableFromInline")

@@ -39,7 +39,7 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
 
     @inlinable
     internal func on(_ event: Event<Element>) {
-        submit(event) { event in self.forward(event) }
+        submit(event, to: self) { $0.forward($1) }
     }
 
     @inlinable

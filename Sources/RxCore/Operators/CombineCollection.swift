@@ -40,7 +40,7 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
         slots = sources.map { _ in SingleAssignmentDisposable() }
         for slot in slots { subscriptions.insert(slot) }
         for (index, source) in sources.enumerated() {
-            source.run(AnyObserver { event in self.submit(.event(index: index, event)) { self.process($0) } }, into: slots[index])
+            source.run(AnyObserver { event in self.submit(.event(index: index, event), to: self) { $0.process($1) } }, into: slots[index])
         }
         return self
     }

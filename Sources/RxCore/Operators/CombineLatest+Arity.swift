@@ -40,8 +40,8 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>) -> Disposable {
         subscriptions.insert(slot0)
         subscriptions.insert(slot1)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
         return self
     }
 
@@ -164,9 +164,9 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
         subscriptions.insert(slot0)
         subscriptions.insert(slot1)
         subscriptions.insert(slot2)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
         return self
     }
 
@@ -301,10 +301,10 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
         subscriptions.insert(slot1)
         subscriptions.insert(slot2)
         subscriptions.insert(slot3)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
         return self
     }
 
@@ -451,11 +451,11 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
         subscriptions.insert(slot2)
         subscriptions.insert(slot3)
         subscriptions.insert(slot4)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
         return self
     }
 
@@ -614,12 +614,12 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
         subscriptions.insert(slot3)
         subscriptions.insert(slot4)
         subscriptions.insert(slot5)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
         return self
     }
 
@@ -790,13 +790,13 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
         subscriptions.insert(slot4)
         subscriptions.insert(slot5)
         subscriptions.insert(slot6)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
-        s6.run(AnyObserver { event in self.submit(.e6(event)) { self.process($0) } }, into: slot6)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
+        s6.run(AnyObserver { event in self.submit(.e6(event), to: self) { $0.process($1) } }, into: slot6)
         return self
     }
 
@@ -979,14 +979,14 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
         subscriptions.insert(slot5)
         subscriptions.insert(slot6)
         subscriptions.insert(slot7)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
-        s6.run(AnyObserver { event in self.submit(.e6(event)) { self.process($0) } }, into: slot6)
-        s7.run(AnyObserver { event in self.submit(.e7(event)) { self.process($0) } }, into: slot7)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
+        s6.run(AnyObserver { event in self.submit(.e6(event), to: self) { $0.process($1) } }, into: slot6)
+        s7.run(AnyObserver { event in self.submit(.e7(event), to: self) { $0.process($1) } }, into: slot7)
         return self
     }
 

@@ -41,7 +41,7 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
     deinit { Resources.decrementTotal() }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: upstream)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
@@ -58,7 +58,7 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
             pendingID += 1
             let id = pendingID
             timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                self.submit(.timer(id: id), self.process)
+                self.submit(.timer(id: id), to: self) { $0.process($1) }
                 return NopDisposable()
             }
         case .timer(let id):
@@ -105,7 +105,7 @@ private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, D
     deinit { Resources.decrementTotal() }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: upstream)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
@@ -130,7 +130,7 @@ private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, D
                     timerScheduled = true
                     let remaining = max(0, dueTime.rxSeconds - elapsed)
                     timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int(remaining * 1_000_000_000))) { _ in
-                        self.submit(.timer(id: 0), self.process)
+                        self.submit(.timer(id: 0), to: self) { $0.process($1) }
                         return NopDisposable()
                     }
                 }

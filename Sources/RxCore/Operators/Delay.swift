@@ -51,7 +51,7 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
     func run(_ source: Observable<Element>) -> Disposable {
         let upstream = SingleAssignmentDisposable()
         subscriptions.insert(upstream)
-        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: upstream)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
@@ -70,7 +70,7 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
             guard let key = subscriptions.insert(slot) else { return }
             slot.setDisposable(scheduler.scheduleRelative((), dueTime: dueTime) { _ in
                 self.subscriptions.remove(for: key)
-                self.submit(.deliver(event), self.process)
+                self.submit(.deliver(event), to: self) { $0.process($1) }
                 return NopDisposable()
             })
         case .deliver(let event):

@@ -203,8 +203,8 @@ internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
         let sourceSlot = SingleAssignmentDisposable()
         subscriptions.insert(triggerSlot)
         subscriptions.insert(sourceSlot)
-        trigger.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: triggerSlot)
-        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        trigger.run(AnyObserver { event in self.submit(.second(event), to: self) { $0.process($1) } }, into: triggerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
         return self
     }
 
@@ -255,8 +255,8 @@ internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
         let sourceSlot = SingleAssignmentDisposable()
         subscriptions.insert(triggerSlot)
         subscriptions.insert(sourceSlot)
-        trigger.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: triggerSlot)
-        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        trigger.run(AnyObserver { event in self.submit(.second(event), to: self) { $0.process($1) } }, into: triggerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
         return self
     }
 

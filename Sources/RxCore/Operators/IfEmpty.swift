@@ -85,14 +85,14 @@ internal final class AmbSink<Element>: SerialDrain<IndexedCommand<Element>>, Dis
         }
         slots = sources.map { _ in SingleAssignmentDisposable() }
         for (index, source) in sources.enumerated() {
-            source.run(AnyObserver { event in self.submit(.event(index: index, event)) { self.process($0) } }, into: slots[index])
+            source.run(AnyObserver { event in self.submit(.event(index: index, event), to: self) { $0.process($1) } }, into: slots[index])
         }
         return self
     }
 
     @usableFromInline
     internal func dispose() {
-        submit(.event(index: -1, .completed)) { self.process($0) }
+        submit(.event(index: -1, .completed), to: self) { $0.process($1) }
     }
 
     @inlinable

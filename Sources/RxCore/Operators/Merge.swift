@@ -67,7 +67,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func run(_ source: Observable<Source>) -> Disposable {
-        source.run(AnyObserver { event in self.submit(.outer(event)) { self.process($0) } }, into: outer)
+        source.run(AnyObserver { event in self.submit(.outer(event), to: self) { $0.process($1) } }, into: outer)
         return self
     }
 
@@ -144,7 +144,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             if self.subscribingThread.load(ordering: .relaxed) == currentThreadIdentity() {
                 self.process(.inner(id: id, event))
             } else {
-                self.submit(.inner(id: id, event)) { self.process($0) }
+                self.submit(.inner(id: id, event), to: self) { $0.process($1) }
             }
         }
         let subscription = Trampoline.runReturning { inner.subscribeHandler(observer) }

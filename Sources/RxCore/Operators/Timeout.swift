@@ -37,10 +37,10 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
     deinit { Resources.decrementTotal() }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        submit(.timer(id: UInt64.max), process)   // arms the first timer, serialized
+        submit(.timer(id: UInt64.max), to: self) { $0.process($1) }   // arms the first timer, serialized
         let slot = SingleAssignmentDisposable()
         upstream.disposable = slot
-        source.run(AnyObserver { event in self.submit(.source(event), self.process) }, into: slot)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: slot)
         return self
     }
 
@@ -53,7 +53,7 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
         timerID += 1
         let id = timerID
         timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-            self.submit(.timer(id: id), self.process)
+            self.submit(.timer(id: id), to: self) { $0.process($1) }
             return NopDisposable()
         }
     }

@@ -30,8 +30,8 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
         subscriptions.insert(secondSlot)
         subscriptions.insert(sourceSlot)
         // The second source first, so that a value it has at once is there for the first element.
-        second.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: secondSlot)
-        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
+        second.run(AnyObserver { event in self.submit(.second(event), to: self) { $0.process($1) } }, into: secondSlot)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
         return self
     }
 
@@ -110,8 +110,8 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
         let sourceSlot = SingleAssignmentDisposable(), samplerSlot = SingleAssignmentDisposable()
         subscriptions.insert(sourceSlot)
         subscriptions.insert(samplerSlot)
-        source.run(AnyObserver { event in self.submit(.source(event)) { self.process($0) } }, into: sourceSlot)
-        sampler.run(AnyObserver { event in self.submit(.second(event)) { self.process($0) } }, into: samplerSlot)
+        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
+        sampler.run(AnyObserver { event in self.submit(.second(event), to: self) { $0.process($1) } }, into: samplerSlot)
         return self
     }
 

@@ -41,8 +41,8 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
     internal func run(_ s0: Observable<A>, _ s1: Observable<B>) -> Disposable {
         subscriptions.insert(slot0)
         subscriptions.insert(slot1)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
         return self
     }
 
@@ -169,9 +169,9 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
         subscriptions.insert(slot0)
         subscriptions.insert(slot1)
         subscriptions.insert(slot2)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
         return self
     }
 
@@ -312,10 +312,10 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
         subscriptions.insert(slot1)
         subscriptions.insert(slot2)
         subscriptions.insert(slot3)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
         return self
     }
 
@@ -470,11 +470,11 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         subscriptions.insert(slot2)
         subscriptions.insert(slot3)
         subscriptions.insert(slot4)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
         return self
     }
 
@@ -643,12 +643,12 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         subscriptions.insert(slot3)
         subscriptions.insert(slot4)
         subscriptions.insert(slot5)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
         return self
     }
 
@@ -831,13 +831,13 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         subscriptions.insert(slot4)
         subscriptions.insert(slot5)
         subscriptions.insert(slot6)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
-        s6.run(AnyObserver { event in self.submit(.e6(event)) { self.process($0) } }, into: slot6)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
+        s6.run(AnyObserver { event in self.submit(.e6(event), to: self) { $0.process($1) } }, into: slot6)
         return self
     }
 
@@ -1034,14 +1034,14 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         subscriptions.insert(slot5)
         subscriptions.insert(slot6)
         subscriptions.insert(slot7)
-        s0.run(AnyObserver { event in self.submit(.e0(event)) { self.process($0) } }, into: slot0)
-        s1.run(AnyObserver { event in self.submit(.e1(event)) { self.process($0) } }, into: slot1)
-        s2.run(AnyObserver { event in self.submit(.e2(event)) { self.process($0) } }, into: slot2)
-        s3.run(AnyObserver { event in self.submit(.e3(event)) { self.process($0) } }, into: slot3)
-        s4.run(AnyObserver { event in self.submit(.e4(event)) { self.process($0) } }, into: slot4)
-        s5.run(AnyObserver { event in self.submit(.e5(event)) { self.process($0) } }, into: slot5)
-        s6.run(AnyObserver { event in self.submit(.e6(event)) { self.process($0) } }, into: slot6)
-        s7.run(AnyObserver { event in self.submit(.e7(event)) { self.process($0) } }, into: slot7)
+        s0.run(AnyObserver { event in self.submit(.e0(event), to: self) { $0.process($1) } }, into: slot0)
+        s1.run(AnyObserver { event in self.submit(.e1(event), to: self) { $0.process($1) } }, into: slot1)
+        s2.run(AnyObserver { event in self.submit(.e2(event), to: self) { $0.process($1) } }, into: slot2)
+        s3.run(AnyObserver { event in self.submit(.e3(event), to: self) { $0.process($1) } }, into: slot3)
+        s4.run(AnyObserver { event in self.submit(.e4(event), to: self) { $0.process($1) } }, into: slot4)
+        s5.run(AnyObserver { event in self.submit(.e5(event), to: self) { $0.process($1) } }, into: slot5)
+        s6.run(AnyObserver { event in self.submit(.e6(event), to: self) { $0.process($1) } }, into: slot6)
+        s7.run(AnyObserver { event in self.submit(.e7(event), to: self) { $0.process($1) } }, into: slot7)
         return self
     }
 

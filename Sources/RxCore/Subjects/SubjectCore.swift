@@ -57,26 +57,26 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     @inlinable
     internal func send(_ event: Event<Element>) {
-        submit(.event(event)) { self.process($0) }
+        submit(.event(event), to: self) { $0.process($1) }
     }
 
     @inlinable
     internal func add(_ observer: AnyObserver<Element>, lifetime: SubjectLifetime<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        submit(.subscribe(key: key, observer: observer)) { self.process($0) }
+        submit(.subscribe(key: key, observer: observer), to: self) { $0.process($1) }
         return SubjectSubscription(key: key, subject: lifetime)
     }
 
     @inlinable
     internal func remove(_ key: UInt64) {
-        submit(.unsubscribe(key: key)) { self.process($0) }
+        submit(.unsubscribe(key: key), to: self) { $0.process($1) }
     }
 
     @usableFromInline
     internal func disposeSubject() {
         disposedFlag.store(true, ordering: .releasing)
         current.withLock { $0.isDisposed = true }
-        submit(.dispose) { self.process($0) }
+        submit(.dispose, to: self) { $0.process($1) }
     }
 
     @inlinable
