@@ -2,12 +2,10 @@ import XCTest
 import RxCore
 import RxTesting
 
-/// A gap found in RxCore while building RxFlows, kept as failing tests until the
-/// core is fixed (RxFlows may not edit RxCore): a disposable freed while it still
-/// holds something never releases what it holds, so the live-resource count never
-/// returns to its start. The values kept in RxCore's internal `Locked` cells
-/// (Core/Locked.swift) are apparently not destroyed with their owner.
-final class RxCoreDisposableLeakTests: RxTestCase {
+/// A disposable freed while it still holds something must release what it holds.
+/// These failed while `Locked` stored its value in a `_Cell` whose deinit the
+/// compiler skipped in debug builds (found while building RxFlows).
+final class DisposableReleaseTests: RxTestCase {
     func testSingleAssignmentDisposableReleasesWhatItHoldsWhenFreedUndisposed() {
         let before = Resources.total
         do {
