@@ -3,7 +3,8 @@ import RxCore
 /// Virtual time, in ticks.
 public typealias TestTime = Int
 
-/// A value recorded at a virtual time.
+/// A value recorded at a virtual time. A value type: safe to pass between threads
+/// when its value is.
 public struct Recorded<Value>: CustomDebugStringConvertible {
     public let time: TestTime
     public let value: Value

@@ -1,4 +1,5 @@
 /// One event of a sequence: the grammar is `next* (error | completed)?`.
+/// A value type: safe to pass between threads when its element is.
 @frozen
 public enum Event<Element> {
     /// The next element of the sequence.

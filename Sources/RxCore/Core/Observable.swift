@@ -1,4 +1,5 @@
 /// A sequence that can be subscribed to: `Observable` and the traits.
+/// Subscribing is allowed from any thread.
 public protocol ObservableType<Element>: ObservableConvertibleType {
     associatedtype Element
 

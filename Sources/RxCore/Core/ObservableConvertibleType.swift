@@ -1,4 +1,5 @@
 /// Anything that can be turned into an `Observable`: observables, traits, subjects.
+/// The conversion is allowed from any thread.
 public protocol ObservableConvertibleType<Element> {
     associatedtype Element
     func asObservable() -> Observable<Element>

@@ -29,6 +29,10 @@ extension ObserverType {
 ///
 /// Calling it is one indirect call; the core passes observers between operators
 /// in this form so that event delivery never needs generic metadata.
+///
+/// Threads: an observer the core hands out (`Observable.create`'s, a subject's
+/// `asObserver()`) may be called from any thread; the core serializes the calls.
+/// An observer you write is called serially, never concurrently.
 @frozen
 public struct AnyObserver<Element>: ObserverType {
     public typealias EventHandler = (Event<Element>) -> Void

@@ -13,7 +13,7 @@ public protocol Cancelable: Disposable {
     var isDisposed: Bool { get }
 }
 
-/// The factory namespace, as in RxSwift.
+/// The factory namespace, as in RxSwift. Everything it makes is thread-safe.
 public enum Disposables {
     /// A disposable that does nothing.
     @inlinable
@@ -44,7 +44,7 @@ public enum Disposables {
     }
 }
 
-/// Does nothing when disposed.
+/// Does nothing when disposed. Thread-safe (it has no state).
 @frozen
 public struct NopDisposable: Disposable {
     @inlinable public init() {}

@@ -13,6 +13,7 @@ extension ObservableType {
 }
 
 /// A type that is an event, so that `dematerialize` can be constrained to it.
+/// (A value type; no thread rules of its own.)
 public protocol EventConvertible<Element> {
     associatedtype Element
     var event: Event<Element> { get }

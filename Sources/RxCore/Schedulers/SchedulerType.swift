@@ -7,7 +7,8 @@ public typealias RxTimeInterval = DispatchTimeInterval
 /// A point in time for schedulers.
 public typealias RxTime = Date
 
-/// Runs work, now or as soon as it can.
+/// Runs work, now or as soon as it can. Every scheduler of the core accepts work
+/// from any thread, except `TestScheduler`, which belongs to the test's thread.
 public protocol ImmediateSchedulerType {
     /// Schedules `action` with `state`; disposing the result cancels it if it has not run.
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable

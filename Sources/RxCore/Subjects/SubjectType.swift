@@ -1,4 +1,5 @@
-/// Something that is both an observable and an observer.
+/// Something that is both an observable and an observer. The core's subjects may
+/// be used from any thread (see `PublishSubject`).
 public protocol SubjectType: ObservableType {
     associatedtype Observer: ObserverType
     func asObserver() -> Observer

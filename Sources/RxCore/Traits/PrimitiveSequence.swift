@@ -1,6 +1,7 @@
 /// A sequence with a narrower grammar than `Observable`, checked by its type:
 /// `Single` (exactly one element or an error), `Maybe` (at most one element) and
 /// `Completable` (no elements). The same shape as RxSwift's `PrimitiveSequence`.
+/// Immutable, like `Observable`: share and subscribe from any thread.
 @frozen
 public struct PrimitiveSequence<Trait, Element> {
     @usableFromInline
@@ -35,7 +36,7 @@ public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 /// The outcome of a `Single`.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
-/// The outcome of a `Maybe`.
+/// The outcome of a `Maybe`. (A value type; no thread rules of its own.)
 @frozen
 public enum MaybeEvent<Element> {
     case success(Element)
@@ -43,7 +44,7 @@ public enum MaybeEvent<Element> {
     case completed
 }
 
-/// The outcome of a `Completable`.
+/// The outcome of a `Completable`. (A value type; no thread rules of its own.)
 @frozen
 public enum CompletableEvent {
     case error(Swift.Error)
