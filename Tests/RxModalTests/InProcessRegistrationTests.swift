@@ -1,67 +1,12 @@
 import XCTest
-import Synchronization
 import RxModal
 import RxModalPluginABI
-
-/// Counts the in-process test kind's configurations (C callbacks cannot capture).
-private let inProcessLiveConfigs = Atomic<Int>(0)
 
 /// Registering kinds from Swift, without a shared object: validated exactly as a
 /// loaded file is, and subject to the same first-provider-wins rule.
 final class InProcessRegistrationTests: RxTestCase {
-    /// A descriptor in memory that lives until the test ends, with one method.
     private func makeDescriptor(kind: String, _ change: (inout rxm_plugin_descriptor) -> Void = { _ in }) -> UnsafePointer<rxm_plugin_descriptor> {
-        var strings: [UnsafeMutablePointer<CChar>] = []
-        func keep(_ text: String) -> UnsafePointer<CChar> {
-            let copy = strdup(text)!
-            strings.append(copy)
-            return UnsafePointer(copy)
-        }
-        let method = UnsafeMutablePointer<rxm_method>.allocate(capacity: 1)
-        let setFlag: @convention(c) (UnsafeMutableRawPointer?, Bool, UnsafeMutablePointer<rxm_error>?) -> Int32 = { config, flag, _ in
-            config!.storeBytes(of: flag ? 1 : 0, as: Int.self)
-            return Int32(RXM_OK)
-        }
-        method.initialize(to: rxm_method(
-            name: keep("setFlag"), signature: keep("b"),
-            function: unsafeBitCast(setFlag, to: (@convention(c) () -> Void).self),
-            argument_names: keep("flag"), doc: keep("Sets the flag.")))
-
-        var descriptor = rxm_plugin_descriptor()
-        descriptor.struct_size = UInt32(MemoryLayout<rxm_plugin_descriptor>.size)
-        descriptor.abi_major = UInt32(RXM_PLUGIN_ABI_MAJOR)
-        descriptor.abi_minor = UInt32(RXM_PLUGIN_ABI_MINOR)
-        descriptor.kind = keep(kind)
-        descriptor.version = keep("0.1")
-        descriptor.summary = keep("Registered from Swift.")
-        descriptor.result_description = keep("{ \"flag\": b }")
-        descriptor.config_new = { _ in
-            inProcessLiveConfigs.add(1, ordering: .relaxed)
-            let config = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-            config.storeBytes(of: 0, as: Int.self)
-            return config
-        }
-        descriptor.config_free = { config in
-            inProcessLiveConfigs.subtract(1, ordering: .relaxed)
-            config?.deallocate()
-        }
-        descriptor.methods = UnsafePointer(method)
-        descriptor.method_count = 1
-        descriptor.present = { _, _, _, error in
-            rxm_error_set_message(error, Int32(RXM_ERR_UNSUPPORTED), "presents nothing")
-            return rxm_disposable()
-        }
-        change(&descriptor)
-
-        let pointer = UnsafeMutablePointer<rxm_plugin_descriptor>.allocate(capacity: 1)
-        pointer.initialize(to: descriptor)
-        let allocated = strings
-        addTeardownBlock {
-            pointer.deallocate()
-            method.deallocate()
-            allocated.forEach { free($0) }
-        }
-        return UnsafePointer(pointer)
+        InProcessDescriptor.make(kind: kind, for: self, change)
     }
 
     func testRegisteredKindIsListedDescribedAndConfigurable() throws {
@@ -86,14 +31,14 @@ final class InProcessRegistrationTests: RxTestCase {
                 setFlag(flag) [b] — Sets the flag.
 
             """)
-        let before = inProcessLiveConfigs.load(ordering: .relaxed)
+        let before = InProcessDescriptor.liveConfigs.load(ordering: .relaxed)
         do {
             let configuration = try kind.makeConfiguration()
-            XCTAssertEqual(inProcessLiveConfigs.load(ordering: .relaxed), before + 1)
+            XCTAssertEqual(InProcessDescriptor.liveConfigs.load(ordering: .relaxed), before + 1)
             try kind.checkPrecondition(configuration)
             XCTAssertEqual(kind.authorizationStatus(configuration), .authorized)
         }
-        XCTAssertEqual(inProcessLiveConfigs.load(ordering: .relaxed), before)
+        XCTAssertEqual(InProcessDescriptor.liveConfigs.load(ordering: .relaxed), before)
     }
 
     func testMalformedDescriptorIsRefusedWithTheSameReasonAsAFile() {
@@ -156,13 +101,3 @@ final class InProcessRegistrationTests: RxTestCase {
     }
 }
 
-/// `rxm_error_set` is variadic, so Swift cannot call it; this fills the error the same way.
-private func rxm_error_set_message(_ error: UnsafeMutablePointer<rxm_error>?, _ code: Int32, _ message: String) {
-    guard let error else { return }
-    error.pointee.code = code
-    withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
-        let bytes = Array(message.utf8.prefix(buffer.count - 1))
-        buffer.copyBytes(from: bytes)
-        buffer[bytes.count] = 0
-    }
-}
