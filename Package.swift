@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RxModal", targets: ["RxModal"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
+        .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
+        .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting"]),
