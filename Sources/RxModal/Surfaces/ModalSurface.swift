@@ -9,7 +9,9 @@
 ///   callback is ever called.
 /// - Otherwise exactly one of `onResult` and `onError` is called later, at most
 ///   once, never from inside `show` — unless the presentation is dismissed first.
-///   A result follows the primitive's result schema.
+///   A result follows the primitive's result schema. A callback may run as soon
+///   as `show` returns, on another thread, before the caller has stored the
+///   presentation: a callback that needs it must be ready for that.
 /// - `update` changes a presentation while it is shown (a patch with keys of
 ///   its spec; unknown keys are ignored).
 /// - `dismiss` takes the presentation down. Call it exactly once per

@@ -175,9 +175,28 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
     }
 }
 
-/// Lets a callback refer to the presentation that `show` returns.
+/// Lets a callback refer to the presentation that `show` returns. A callback
+/// may run as soon as `show` has returned, before the caller has stored the
+/// presentation, so reading waits (bounded) until it is set.
 final class PresentationHolder: @unchecked Sendable {
-    var presentation: SurfacePresentation?
+    private let condition = NSCondition()
+    private var stored: SurfacePresentation?
+
+    var presentation: SurfacePresentation? {
+        get {
+            condition.lock()
+            defer { condition.unlock() }
+            let deadline = Date() + 5
+            while stored == nil && condition.wait(until: deadline) {}
+            return stored
+        }
+        set {
+            condition.lock()
+            stored = newValue
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
 }
 
 /// One presentation of the dismiss race: counts callbacks, and callbacks seen
