@@ -13,7 +13,8 @@ import RxModalPluginABI
 ///   path of the problem) and return NULL.
 /// - Results reach the plugin through `ModalValue.withCValue`, borrowed for the
 ///   call; errors as an `rxm_error` on the stack. At most one callback per
-///   presentation, none after `dismiss` returns.
+///   presentation, none before `show` is returning its handle (even from a
+///   surface that answers early), none after `dismiss` returns.
 /// - A presentation handle is a token, not a pointer: `update` and `dismiss`
 ///   look it up, so a NULL, stale, foreign or twice-dismissed handle is refused
 ///   (`update`) or ignored (`dismiss`) instead of crashing.
@@ -115,6 +116,7 @@ private final class SurfaceBridgeBox: @unchecked Sendable {
             return handle
         }
         Resources.incrementTotal()
+        bridged.publish()
         return OpaquePointer(bitPattern: handle)
     }
 
@@ -162,26 +164,45 @@ private final class SurfaceBridgeBox: @unchecked Sendable {
     }
 }
 
-/// One presentation as the plugin sees it: its callbacks, called at most once.
+/// One presentation as the plugin sees it: its callbacks, called at most once,
+/// and not before the bridge's `show` has returned the handle.
 private final class BridgedPresentation: @unchecked Sendable {
     private let callbacks: rxm_presentation_callbacks
-    private let lock = NSLock()
-    private var finished = false   // guarded by `lock`
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var finished = false
+    private var published = false
     /// Set once, before the handle is published; read under the box's lock after.
     var presentation: SurfacePresentation?
 
     init(_ callbacks: rxm_presentation_callbacks) { self.callbacks = callbacks }
 
-    /// Claims the one callback; false after dismissal or an earlier callback.
-    private func claim() -> Bool {
-        lock.withLock {
-            if finished { return false }
-            finished = true
-            return true
-        }
+    /// Lets callbacks through: the handle is on its way back to the plugin.
+    func publish() {
+        condition.lock()
+        published = true
+        condition.broadcast()
+        condition.unlock()
     }
 
-    func markDismissed() { lock.withLock { finished = true } }
+    /// Claims the one callback; false after dismissal or an earlier callback.
+    /// Waits for `publish` (the Swift surface answers asynchronously, so this
+    /// waits at most for the rest of the bridge's `show`).
+    private func claim() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !published && !finished { condition.wait() }
+        if finished { return false }
+        finished = true
+        return true
+    }
+
+    func markDismissed() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
 
     func deliver(result: ModalValue) {
         guard claim() else { return }

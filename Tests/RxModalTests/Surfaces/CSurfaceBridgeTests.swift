@@ -170,9 +170,48 @@ final class CSurfaceBridgeTests: RxTestCase {
         bridge.surface.pointee.dismiss!(bridge.surface.pointee.context, presentation)
     }
 
+    func testNoCallbackReachesThePluginBeforeShowReturns() throws {
+        let eager = EagerSurface()
+        let bridge = CSurfaceBridge(eager)
+        let plugin = PluginSide()
+        var error = rxm_error()
+        let presentation = show(bridge.surface, Specs.share, plugin, error: &error)
+        XCTAssertEqual(plugin.wait(), .result(["action": 0]))
+        XCTAssertFalse(eager.answerArrivedInsideShow, "the plugin got the answer while show was still running")
+        bridge.surface.pointee.dismiss!(bridge.surface.pointee.context, presentation)
+    }
+
     private func message(of error: rxm_error) -> String {
         withUnsafeBytes(of: error.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
+}
+
+/// A surface that breaks the contract the way a hasty one might: it answers
+/// from another thread while its `show` is still running. It records whether
+/// the answer reached the plugin before `show` was over.
+private final class EagerSurface: ModalSurface, @unchecked Sendable {
+    let name = "eager"
+    private let lock = NSLock()
+    private var inShow = false
+    private var arrivedInsideShow = false
+
+    var answerArrivedInsideShow: Bool { lock.withLock { arrivedInsideShow } }
+
+    func show(spec: ModalValue, onResult: @escaping @Sendable (ModalValue) -> Void,
+              onError: @escaping @Sendable (ModalError) -> Void) throws -> SurfacePresentation {
+        lock.withLock { inShow = true }
+        Thread.detachNewThread { [self] in
+            onResult(["action": 0])
+            // Runs after the plugin's callback returned.
+            lock.withLock { if inShow { arrivedInsideShow = true } }
+        }
+        usleep(20_000)   // a window in which an ungated answer would arrive
+        lock.withLock { inShow = false }
+        return SurfacePresentation(primitive: .dialog)
+    }
+
+    func update(_ presentation: SurfacePresentation, patch: ModalValue) throws {}
+    func dismiss(_ presentation: SurfacePresentation) {}
 }
 
 /// What a C plugin receives through its presentation callbacks. The callbacks

@@ -40,6 +40,8 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
     private var records: [TranscriptRecord] = []
     private var recordIndex: [UInt64: Int] = [:]
 
+    /// A surface following `script`, answering on `queue` (which must be
+    /// serial; by default a new one).
     public init(script: SurfaceScript, queue: DispatchQueue? = nil) {
         self.script = script
         self.queue = queue ?? DispatchQueue(label: "rxmodal.scripted-surface")
