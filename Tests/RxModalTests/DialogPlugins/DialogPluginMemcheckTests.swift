@@ -25,7 +25,7 @@ final class DialogPluginMemcheckTests: RxTestCase {
         process.executableURL = packageRoot.appendingPathComponent("scripts/plugin-memcheck/run")
         // A file rather than a pipe: valgrind's report may exceed a pipe's buffer.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-memcheck-\(getpid()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
         defer { try? FileManager.default.removeItem(at: log) }
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }
