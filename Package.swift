@@ -16,6 +16,10 @@ let package = Package(
         // The modal runtime: plugin registry and loader, libffi invoker, surfaces.
         // Work in progress (issue 4).
         .library(name: "RxModal", targets: ["RxModal"]),
+        // The alert and actionSheet modal kinds, each its own plugin (shared object)
+        // written in C against Include/rxmodal_plugin.h alone.
+        .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPlugin"]),
+        .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPlugin"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -29,6 +33,11 @@ let package = Package(
         // libffi from the system (Debian: libffi-dev), for calling plugin methods.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI"]),
+        // Plugins: one folder per modal kind under plugins/; the dialog logic that
+        // alert and actionSheet share is linked into both, with hidden symbols.
+        .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
+        .target(name: "AlertPlugin", dependencies: ["DialogCommon"], path: "plugins/alert", publicHeadersPath: "."),
+        .target(name: "ActionSheetPlugin", dependencies: ["DialogCommon"], path: "plugins/actionSheet", publicHeadersPath: "."),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
