@@ -14,7 +14,9 @@
 **   host refuses a plugin whose major version differs. RXM_PLUGIN_ABI_MINOR grows
 **   when fields are appended to the end of a struct; every versioned struct starts
 **   with its size as compiled (struct_size), so both sides can tell which fields
-**   the other knows.
+**   the other knows. The first three fields of rxm_plugin_descriptor (struct_size,
+**   abi_major, abi_minor) keep their place in every future major version, so that
+**   any host can read them before trusting the rest.
 **
 ** OWNERSHIP
 **   Everything passed across this interface is BORROWED for the duration of the
@@ -66,7 +68,8 @@ enum {
     RXM_ERR_TIMEOUT = 5,
     RXM_ERR_IO = 6,                 /* a file, process or network operation failed */
     RXM_ERR_NO_SURFACE = 7,         /* nothing can show the modal */
-    RXM_ERR_INTERNAL = 8            /* a bug: please report it */
+    RXM_ERR_INTERNAL = 8,           /* a bug: please report it */
+    RXM_ERR_SCRIPT_MISMATCH = 9     /* a scripted surface's script did not match */
 };
 
 #define RXM_ERROR_MESSAGE_SIZE 512
@@ -87,6 +90,12 @@ static inline int rxm_error_set(rxm_error *error, int32_t code, const char *form
         va_end(arguments);
     }
     return code;
+}
+
+/* The same with a fixed message, for callers that cannot pass variable
+** arguments (Swift). */
+static inline int rxm_error_set_message(rxm_error *error, int32_t code, const char *message) {
+    return rxm_error_set(error, code, "%s", message ? message : "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -152,6 +161,7 @@ static inline const rxm_value *rxm_value_member(const rxm_value *value, const ch
     if (!value || value->type != RXM_OBJECT || !key) return NULL;
     for (i = 0; i < value->as.object.count; i++) {
         const char *candidate = value->as.object.members[i].key;
+        if (!candidate) continue;
         for (j = 0; candidate[j] && candidate[j] == key[j]; j++) {}
         if (candidate[j] == key[j]) return &value->as.object.members[i].value;
     }
@@ -217,7 +227,13 @@ typedef struct rxm_disposable {
 **
 ** While shown, update() changes a presentation with a patch object of the same
 ** keys as its spec (for example a new "actions" array to change which are
-** enabled, or a new "title"); keys it does not know are ignored. */
+** enabled, or a new "title"); keys it does not know are ignored.
+**
+** Timing rules every surface keeps, and plugins may rely on:
+**   - no callback starts before show() has returned;
+**   - dismiss() called from another thread waits for a callback that is running to
+**     return; called from inside that callback, it returns at once;
+**   - no callback starts after dismiss() has returned. */
 typedef struct rxm_presentation rxm_presentation;   /* opaque, owned by the surface */
 
 typedef struct rxm_presentation_callbacks {
@@ -315,9 +331,12 @@ typedef struct rxm_plugin_descriptor {
 
     /* Shows the modal for `config` on `surface` and reports to `observer`.
     ** `config` and `surface` stay valid until the returned disposable is disposed,
-    ** which the host always does exactly once, after a terminal event or to cancel;
-    ** disposing must take down whatever is still shown. Fills `error` and returns
-    ** an all-NULL disposable if it cannot start (the host then reports the error). */
+    ** which the host always does exactly once, after a terminal event or to cancel,
+    ** so the plugin may free the presentation's state inside that call; disposing
+    ** must take down whatever is still shown. Dispose may wait for an observer call
+    ** in progress on another thread: the host never disposes while holding a lock
+    ** that its observer callbacks take. Fills `error` and returns an all-NULL
+    ** disposable if it cannot start (the host then reports the error). */
     rxm_disposable (*present)(void *config, const rxm_surface *surface,
                               rxm_observer observer, rxm_error *error);
 } rxm_plugin_descriptor;
@@ -325,9 +344,19 @@ typedef struct rxm_plugin_descriptor {
 /* The entry point every plugin exports, with C linkage and default visibility.
 ** It must return a pointer to a descriptor with static storage duration (or
 ** NULL if the plugin cannot work with a host of this ABI); it must not block or
-** start threads. */
+** start threads. A plugin defines it as
+**
+**     RXM_PLUGIN_EXPORT const rxm_plugin_descriptor *
+**     rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) { … }
+*/
 typedef const rxm_plugin_descriptor *(*rxm_plugin_entry_function)(uint32_t host_abi_major,
                                                                   uint32_t host_abi_minor);
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RXM_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define RXM_PLUGIN_EXPORT
+#endif
 
 #ifdef __cplusplus
 }

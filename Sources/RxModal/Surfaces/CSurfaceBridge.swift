@@ -224,7 +224,8 @@ private func errorCode(for error: ModalError) -> Int32 {
     case .authorizationDenied: return Int32(RXM_ERR_AUTHORIZATION_DENIED)
     case .missingSurface: return Int32(RXM_ERR_NO_SURFACE)
     case .plugin(let code, _): return code
-    case .unknownKind, .unknownMethod, .invalidArgument, .invalidJSON, .malformedValue, .scriptMismatch:
+    case .scriptMismatch: return Int32(RXM_ERR_SCRIPT_MISMATCH)
+    case .unknownKind, .unknownMethod, .invalidArgument, .invalidJSON, .malformedValue:
         return Int32(RXM_ERR_INVALID_ARGUMENT)
     }
 }

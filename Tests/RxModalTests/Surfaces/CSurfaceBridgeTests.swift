@@ -38,7 +38,8 @@ final class CSurfaceBridgeTests: RxTestCase {
         let plugin = PluginSide()
         var error = rxm_error()
         let presentation = show(bridge.surface, Specs.permission, plugin, error: &error)
-        XCTAssertEqual(plugin.wait(), .error(Int32(RXM_ERR_INVALID_ARGUMENT),
+        // A script mismatch has its own code, so a host can tell it from bad input.
+        XCTAssertEqual(plugin.wait(), .error(Int32(RXM_ERR_SCRIPT_MISMATCH),
                                              #"script step 1: no action titled "Nope"; actions: 0 "Don't Allow", 1 "Allow""#))
         bridge.surface.pointee.dismiss!(bridge.surface.pointee.context, presentation)
     }
