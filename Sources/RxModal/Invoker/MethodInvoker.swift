@@ -220,7 +220,7 @@ public final class MethodInvoker: @unchecked Sendable {
         case .int:
             guard Self.exactInt(value) != nil else {
                 if case .double = value {
-                    throw invalid(at: index, "expected int, got double \(value.json), which is not a whole number in the 64-bit range")
+                    throw invalid(at: index, "expected int, got \(Self.sketch(value)), which is not a whole number in the 64-bit range")
                 }
                 throw mismatch(value, kind, at: index)
             }
@@ -308,7 +308,9 @@ public final class MethodInvoker: @unchecked Sendable {
     /// "int 3", "string “x”", "array": enough of a value to recognise it in a message.
     private static func sketch(_ value: ModalValue) -> String {
         switch value {
-        case .bool, .int, .double: return "\(value.typeName) \(value.json)"
+        case .bool(let flag): return "bool \(flag)"
+        case .int(let number): return "int \(number)"
+        case .double(let number): return "double \(number)"
         case .string(let text) where text.count <= 40: return "string “\(text.replacingNUL)”"
         default: return value.typeName
         }
