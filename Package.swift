@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
-        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting"]),
+        // Real C configuration methods for testing and measuring the libffi invoker.
+        .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
+        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
     ]
 )
