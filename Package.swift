@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RxModal", targets: ["RxModal"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
+        .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -30,6 +31,8 @@ let package = Package(
         .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
+        // A configuration call through the libffi invoker versus a direct C call.
+        .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.

@@ -38,6 +38,9 @@ public final class MethodInvoker: @unchecked Sendable {
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
     /// C arguments including `config` and `error`.
     private let cArgumentCount: Int
+    // Copies of what the signature says, read on every call.
+    private let kinds: [MethodSignature.Kind]
+    private let hasValueArguments: Bool
 
     private static let preparations = Atomic<Int>(0)
 
@@ -65,6 +68,8 @@ public final class MethodInvoker: @unchecked Sendable {
         self.doc = description.doc
         self.function = function
         let kinds = signature.kinds
+        self.kinds = kinds
+        hasValueArguments = signature.hasValueArguments
         let types: [UnsafeMutablePointer<ffi_type>?] = [FFITypes.pointer] + kinds.flatMap(FFITypes.types(of:)) + [FFITypes.pointer]
         cArgumentCount = types.count
         argumentTypes = .allocate(capacity: types.count)
@@ -98,14 +103,13 @@ public final class MethodInvoker: @unchecked Sendable {
     /// argument does not fit, and `ModalError.plugin(code:message:)` when the
     /// method returns non-zero.
     public func invoke(config: UnsafeMutableRawPointer, arguments: [ModalValue]) throws {
-        let kinds = signature.kinds
         guard arguments.count == kinds.count else { throw countMismatch(got: arguments.count) }
         var layout = ScratchLayout()
         for index in kinds.indices {
             try check(arguments[index], as: kinds[index], at: index, into: &layout)
         }
         let failure: ModalError?
-        if signature.hasValueArguments {
+        if hasValueArguments {
             let values = zip(kinds, arguments).filter { $0.0 == .value }.map(\.1)
             failure = Self.withCValues(values[...], collected: []) { valuePointers in
                 call(config: config, arguments: arguments, layout: layout, valuePointers: valuePointers)
@@ -149,8 +153,9 @@ public final class MethodInvoker: @unchecked Sendable {
 
             put(UnsafeRawPointer(config))
             var valueIndex = 0
-            for (kind, argument) in zip(signature.kinds, arguments) {
-                switch kind {
+            for index in kinds.indices {
+                let argument = arguments[index]
+                switch kinds[index] {
                 case .bool:
                     put(UInt8(argument.boolValue! ? 1 : 0))
                 case .int:
@@ -191,7 +196,9 @@ public final class MethodInvoker: @unchecked Sendable {
         }
     }
 
-    private static let messageOffset = MemoryLayout<rxm_error>.offset(of: \rxm_error.message)!
+    /// Where `rxm_error.message` starts: after the `int32_t code` (the ABI checks
+    /// in Include/ pin the struct to exactly those two fields).
+    private static var messageOffset: Int { MemoryLayout<Int32>.size }
 
     private func pluginFailure(status: Int32, error: UnsafeRawPointer) -> ModalError {
         let code = error.load(as: Int32.self)
