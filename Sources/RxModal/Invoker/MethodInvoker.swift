@@ -141,7 +141,7 @@ public final class MethodInvoker: @unchecked Sendable {
             let slots = base + slotsOffset
             let error = base + errorOffset
             var stringArrayCursor = (base + stringArraysOffset).bindMemory(
-                to: UnsafePointer<CChar>.self, capacity: max(1, layout.stringArrayPointers))
+                to: UnsafePointer<CChar>.self, capacity: layout.stringArrayPointers)
             var textCursor = base + textOffset
 
             for index in 0..<cArgumentCount { argumentPointers[index] = slots + index * slotSize }

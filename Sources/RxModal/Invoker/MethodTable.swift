@@ -17,6 +17,9 @@ import Glibc
 /// Threads: safe to share and to call from any thread; the invoker cache is
 /// guarded by a mutex that is held only to look up or add an invoker, never
 /// during a call. Calls for one `config` must still be serial (plugin ABI).
+///
+/// Cost: `invoke(name:…)` looks the name up (hashing it and taking the mutex)
+/// on every call; code that calls one method often keeps its `invoker(named:)`.
 public final class MethodTable: @unchecked Sendable {
     /// The kind the methods belong to, for error messages.
     public let kind: String
