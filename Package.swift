@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
+        .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -41,8 +42,12 @@ let package = Package(
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
+        // A configuration call through the libffi invoker versus a direct C call.
+        .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
-        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting"]),
+        // Real C configuration methods for testing and measuring the libffi invoker.
+        .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
+        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
     ]
 )
