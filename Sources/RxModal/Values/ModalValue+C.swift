@@ -64,34 +64,68 @@ extension ModalValue {
     }
 
     /// Calls `body` with this value as a C tree that stays valid for the call only.
+    ///
+    /// The whole tree lives in one block, sized by a first pass over the value, so
+    /// converting costs one allocation however large the tree is.
     public func withCValue<Result>(_ body: (UnsafePointer<rxm_value>) throws -> Result) rethrows -> Result {
-        let arena = CValueArena()
-        defer { arena.release() }
-        let root = arena.allocate(rxm_value.self, count: 1)
-        root.initialize(to: arena.build(self))
+        let size = CValueLayout.size(of: self) + MemoryLayout<rxm_value>.stride
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: CValueLayout.alignment)
+        defer { block.deallocate() }
+        var builder = CValueBuilder(next: block, end: block + size)
+        let root = builder.take(rxm_value.self, count: 1)
+        root.initialize(to: builder.build(self))
         return try body(root)
     }
 }
 
-/// Memory for one C value tree, freed all at once.
-final class CValueArena {
-    private var blocks: [UnsafeMutableRawPointer] = []
+/// How many bytes a value's C tree needs beyond its root `rxm_value`.
+enum CValueLayout {
+    /// Every piece is placed at this alignment, which suits all of them.
+    static let alignment = max(MemoryLayout<rxm_value>.alignment, MemoryLayout<rxm_member>.alignment, 8)
 
-    func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * MemoryLayout<T>.stride, alignment: MemoryLayout<T>.alignment)
-        blocks.append(raw)
-        return raw.bindMemory(to: T.self, capacity: max(1, count))
+    static func rounded(_ bytes: Int) -> Int { (bytes + alignment - 1) / alignment * alignment }
+
+    static func size(of value: ModalValue) -> Int {
+        switch value {
+        case .null, .bool, .int, .double: return 0
+        case .string(let text): return rounded(text.utf8.count + 1)
+        case .bytes(let data): return rounded(max(1, data.count))
+        case .array(let items):
+            return rounded(max(1, items.count) * MemoryLayout<rxm_value>.stride) + items.reduce(0) { $0 + size(of: $1) }
+        case .object(let members):
+            return rounded(max(1, members.count) * MemoryLayout<rxm_member>.stride)
+                + members.reduce(0) { $0 + rounded($1.key.utf8.count + 1) + size(of: $1.value) }
+        }
+    }
+}
+
+/// Lays a value's C tree out in a block sized by `CValueLayout`.
+struct CValueBuilder {
+    var next: UnsafeMutableRawPointer
+    let end: UnsafeMutableRawPointer
+
+    mutating func take<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+        let bytes = CValueLayout.rounded(max(1, count) * MemoryLayout<T>.stride)
+        precondition(next + bytes <= end, "CValueLayout undercounted the tree")
+        let pointer = next.bindMemory(to: T.self, capacity: max(1, count))
+        next += bytes
+        return pointer
     }
 
     /// A NUL-terminated copy of `string`.
-    func cString(_ string: String) -> UnsafePointer<CChar> {
-        var utf8 = Array(string.utf8CString)
-        let pointer = allocate(CChar.self, count: utf8.count)
-        pointer.update(from: &utf8, count: utf8.count)
-        return UnsafePointer(pointer)
+    mutating func cString(_ string: String) -> UnsafePointer<CChar> {
+        let count = string.utf8.count
+        let pointer = take(UInt8.self, count: count + 1)
+        var copied = 0
+        for byte in string.utf8 {
+            pointer[copied] = byte
+            copied += 1
+        }
+        pointer[count] = 0
+        return UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)
     }
 
-    func build(_ value: ModalValue) -> rxm_value {
+    mutating func build(_ value: ModalValue) -> rxm_value {
         switch value {
         case .null: return rxm_null()
         case .bool(let flag): return rxm_bool(flag)
@@ -99,25 +133,21 @@ final class CValueArena {
         case .double(let number): return rxm_double(number)
         case .string(let text): return rxm_string_n(cString(text), text.utf8.count)
         case .bytes(let data):
-            let pointer = allocate(UInt8.self, count: data.count)
+            let pointer = take(UInt8.self, count: data.count)
             pointer.update(from: data, count: data.count)
             return rxm_bytes(pointer, data.count)
         case .array(let items):
-            let pointer = allocate(rxm_value.self, count: items.count)
+            let pointer = take(rxm_value.self, count: items.count)
             for (index, item) in items.enumerated() { (pointer + index).initialize(to: build(item)) }
             return rxm_array(pointer, items.count)
         case .object(let members):
+            // Sorted keys: plugins and transcripts see the same order every time.
             let sorted = members.sorted { $0.key < $1.key }
-            let pointer = allocate(rxm_member.self, count: sorted.count)
+            let pointer = take(rxm_member.self, count: sorted.count)
             for (index, member) in sorted.enumerated() {
                 (pointer + index).initialize(to: rxm_member(key: cString(member.key), value: build(member.value)))
             }
             return rxm_object(pointer, sorted.count)
         }
-    }
-
-    func release() {
-        for block in blocks { block.deallocate() }
-        blocks = []
     }
 }
