@@ -74,13 +74,18 @@ do {
 
 // 5. async/await bridges.
 print("\n5. async/await: awaiting a Single and iterating an Observable")
-let answer = try await Single.just(41).map { $0 + 1 }.value
-print("   the Single's value: \(answer)")
-var collected: [String] = []
-for try await word in Observable.of("present", "on", "subscribe").values {
-    collected.append(word)
+// In a function: a `for await` loop in top-level code keeps its iterator in a
+// global for the rest of the program.
+func demonstrateAsyncAwait() async throws {
+    let answer = try await Single.just(41).map { $0 + 1 }.value
+    print("   the Single's value: \(answer)")
+    var collected: [String] = []
+    for try await word in Observable.of("present", "on", "subscribe").values {
+        collected.append(word)
+    }
+    print("   iterated: \(collected.joined(separator: " "))")
 }
-print("   iterated: \(collected.joined(separator: " "))")
+try await demonstrateAsyncAwait()
 
 // Every subscription, sink and subject above has been released.
 print("\nLive resources left: \(Resources.total - resourcesAtStart)")
