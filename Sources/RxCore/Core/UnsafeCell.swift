@@ -38,21 +38,19 @@ internal struct UnsafeCell<Value>: ~Copyable {
 
 /// A small heap box of operator state for single-upstream operators whose events
 /// arrive serially (`take`, `scan`, `map`'s stop flag, …).
+///
+/// The state is a plain field: its type is the class's own parameter, so
+/// destroying it needs no run-time metadata lookup, and serial delivery makes the
+/// exclusivity check unnecessary.
 @usableFromInline
 internal final class OperatorState<State>: @unchecked Sendable {
-    @usableFromInline internal let storage: UnsafeCell<State>
+    @exclusivity(unchecked) @usableFromInline internal var value: State
 
     @inlinable
     internal init(_ initial: State) {
-        storage = UnsafeCell(initial)
+        value = initial
         Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
-
-    @inlinable
-    internal var value: State {
-        @inline(__always) get { storage.value }
-        @inline(__always) set { storage.value = newValue }
-    }
 }
