@@ -1,8 +1,24 @@
 /// RxModal for Linux: modal flows as asynchronous events.
 ///
-/// The runtime is being built (issue 4). What exists so far: the plugin ABI
-/// (`Include/rxmodal_plugin.h`), `ModalValue` with its C and JSON forms, and
-/// `ModalError`. The registry and loader, the libffi invoker, the surfaces, the
-/// present/dismiss coordinator and the alert and action sheet plugins are not
-/// built yet.
+/// What the runtime has (issue 4, in progress):
+/// - the plugin ABI (`Include/rxmodal_plugin.h`), `ModalValue` with its C and
+///   JSON forms, and `ModalError`;
+/// - the registry and loader (`ModalRegistry`, search path, refusal reasons) and
+///   the libffi invoker (`MethodInvoker`, `MethodTable`, one per kind);
+/// - surfaces: the `ModalSurface` protocol, the headless `ScriptedSurface`, and
+///   `CSurfaceBridge` for C plugins. There is no terminal surface yet, so
+///   `Presenter.default` is the scripted surface of `RXMODAL_SCRIPT` or
+///   `ModalError.missingSurface`;
+/// - the present/dismiss coordinator (`ModalCoordinator`): presented on
+///   subscribe, dismissed once on dispose, preconditions and authorization at
+///   subscribe time;
+/// - the alert and actionSheet plugins and their typed façade:
+///   `RxModal.alert(presenter:title:message:textFields:actions:)` and
+///   `RxModal.actionSheet(presenter:source:title:message:actions:)` with
+///   `DialogAction` (including actions bound to an RxFlows `Action`) and
+///   `DialogTextField`.
+///
+/// Not yet: the terminal surface, a Swift protocol for writing new kinds, an
+/// `AlertReactor` presented as a dialog, the other five kinds (composers,
+/// pickers, web authentication), the C host API and the command line.
 public enum RxModal {}

@@ -1,6 +1,8 @@
 // Benchmarks of the modal runtime.
-// Run with: swift run -c release rxmodal-bench [--plugins N] [--rounds R]
-// Prints milliseconds; see RegistryBenchmark.swift for exactly what is timed.
+// Run with: swift run -c release rxmodal-bench [--plugins N] [--rounds R] [--cycles C]
+// Prints milliseconds for the registry (RegistryBenchmark.swift) and
+// microseconds per alert cycle (AlertCycleBenchmark.swift); see those files for
+// exactly what is timed.
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -10,4 +12,6 @@ func option(_ name: String, default value: Int) -> Int {
     return parsed
 }
 
+// The registry first: it times the first dlopen of the built plugins in the process.
 runRegistryBenchmark(pluginCount: option("--plugins", default: 7), rounds: option("--rounds", default: 15))
+runAlertCycleBenchmark(cycles: max(1, option("--cycles", default: 10_000)), rounds: max(1, min(option("--rounds", default: 15), 7)))

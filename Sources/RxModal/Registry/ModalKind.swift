@@ -1,4 +1,5 @@
 import RxModalPluginABI
+import Synchronization
 
 /// One modal kind the registry knows: a validated `rxm_plugin_descriptor` and where
 /// it came from, with its fields read into Swift once, at load time.
@@ -33,6 +34,8 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     let precondition: (@convention(c) (UnsafeRawPointer?, UnsafeMutablePointer<rxm_error>?) -> Int32)?
     let authorizationStatus: (@convention(c) (UnsafeRawPointer?) -> rxm_authorization_status)?
     private let methodsByName: [String: Int]
+    /// Made on first use by ``methodTable()``; its invokers are then reused.
+    private let methodTableCache = Mutex<MethodTable?>(nil)
 
     init(validated fields: ValidatedDescriptor, descriptor: UnsafePointer<rxm_plugin_descriptor>, origin: PluginOrigin) {
         name = fields.name
@@ -60,6 +63,19 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
             throw ModalError.unknownMethod(kind: self.name, method: name, known: methods.map(\.name))
         }
         return methods[index]
+    }
+
+    /// The kind's configuration methods as a ``MethodTable``, made once and then
+    /// shared, so each method's libffi call interface is prepared once per process
+    /// however many configurations call it.
+    public func methodTable() throws -> MethodTable {
+        try methodTableCache.withLock { cached in
+            if let cached { return cached }
+            let table = try MethodTable(kind: name, methods: UnsafeBufferPointer(
+                start: descriptor.pointee.methods, count: descriptor.pointee.method_count))
+            cached = table
+            return table
+        }
     }
 
     /// A fresh configuration with the plugin's defaults. Throws the plugin's error

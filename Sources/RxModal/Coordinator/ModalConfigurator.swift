@@ -1,0 +1,74 @@
+import Foundation
+import RxCore
+import Synchronization
+
+/// The configuration step of one presentation: calls the kind's configuration
+/// methods by name with ``ModalValue`` arguments, through the kind's shared
+/// ``MethodTable`` (one prepared libffi call interface per method, reused).
+///
+/// During the configuration closure that ``ModalCoordinator/present(kind:presenter:configure:)``
+/// is given, `call` runs at once and throws the invoker's error (unknown method,
+/// bad argument, the plugin's refusal), which fails the subscription before
+/// anything is shown. Afterwards — from bindings kept with ``keepWhilePresented(_:)``,
+/// such as an `Action`'s enabled state — `call` is queued on the presentation's
+/// serial queue (run at once when already on it), after anything queued before,
+/// and is dropped once the presentation has ended; its errors are then reported
+/// to nobody (the method's own validation already ran at configuration time).
+///
+/// Thread safety: `call` may be used from any thread once the configuration
+/// closure has returned; the calls for one configuration are serialized as the
+/// plugin ABI requires (on the presentation's queue, under the session's lock).
+public final class ModalConfigurator: @unchecked Sendable {
+    /// The kind being configured.
+    public let kind: ModalKind
+    private let table: MethodTable
+    private weak var session: PresentationSession?
+    // Guarded by `session.configurationLock` once live; touched by one thread before.
+    private var configuration: ModalConfiguration?
+    private let isLive = Atomic<Bool>(false)
+    private let kept = CompositeDisposable()
+
+    init(kind: ModalKind, configuration: ModalConfiguration, session: PresentationSession) throws {
+        self.kind = kind
+        self.table = try kind.methodTable()
+        self.configuration = configuration
+        self.session = session
+    }
+
+    /// Calls the method `name` with `arguments` (see the type's documentation).
+    public func call(_ name: String, _ arguments: ModalValue...) throws {
+        try call(name, arguments: arguments)
+    }
+
+    /// Calls the method `name` with `arguments` (see the type's documentation).
+    public func call(_ name: String, arguments: [ModalValue]) throws {
+        let invoker = try table.invoker(named: name)
+        guard isLive.load(ordering: .acquiring) else {
+            guard let configuration else { return }
+            try invoker.invoke(config: configuration.pointer, arguments: arguments)
+            return
+        }
+        guard let session else { return }
+        session.runOnQueue { [weak session] in
+            session?.withLiveConfiguration { pointer in
+                _ = try? invoker.invoke(config: pointer, arguments: arguments)
+            }
+        }
+    }
+
+    /// Keeps `disposable` (a binding that calls methods while the modal is shown)
+    /// until the presentation ends, then disposes it, before the plugin's
+    /// presentation is disposed and the configuration freed.
+    public func keepWhilePresented(_ disposable: Disposable) {
+        _ = kept.insert(disposable)
+    }
+
+    /// From now on, calls are queued (see the type's documentation).
+    func goLive() { isLive.store(true, ordering: .releasing) }
+
+    /// Ends the bindings and forgets the configuration.
+    func end() {
+        kept.dispose()
+        configuration = nil
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+
+/// Where a modal is shown: the Linux counterpart of the seed's `Presenter`,
+/// resolved lazily, when the modal is subscribed (not when it is described).
+///
+/// - `.default` is meant to be "the terminal when there is one". **The terminal
+///   surface does not exist yet**, so today `.default` is: the scripted surface
+///   given by the `RXMODAL_SCRIPT` environment variable (JSON text, or
+///   `@/path/to/file`; see ``SurfaceScript``) if it is set and not empty,
+///   otherwise ``ModalError/missingSurface``. That scripted surface is one for the
+///   process, so successive modals take successive steps of the script; it is
+///   read again (from step 1) when the variable's value changes. A malformed
+///   script fails the subscription with the script's error.
+/// - `.surface(s)` presents on `s`.
+///
+/// Immutable; safe to share between threads.
+public enum Presenter: Sendable {
+    case `default`
+    case surface(any ModalSurface)
+
+    /// The surface to present on, or ``ModalError/missingSurface``.
+    public func resolve() throws -> any ModalSurface {
+        switch self {
+        case .surface(let surface):
+            return surface
+        case .default:
+            guard let surface = try EnvironmentScriptedSurface.current() else { throw ModalError.missingSurface }
+            return surface
+        }
+    }
+}
+
+/// The process's scripted surface from `RXMODAL_SCRIPT`, kept while the
+/// variable's value stays the same. Guarded by a mutex; safe from any thread.
+enum EnvironmentScriptedSurface {
+    private static let cached = Mutex<(text: String, surface: ScriptedSurface)?>(nil)
+
+    static func current() throws -> ScriptedSurface? {
+        guard let raw = getenv(SurfaceScript.environmentVariable), raw.pointee != 0 else { return nil }
+        let text = String(cString: raw)
+        return try cached.withLock { cached in
+            if let cached, cached.text == text { return cached.surface }
+            guard let surface = try ScriptedSurface.fromEnvironment() else { return nil }
+            cached = (text, surface)
+            return surface
+        }
+    }
+}
