@@ -1,4 +1,5 @@
 import XCTest
+import Dispatch
 import RxCore
 import RxModal
 
@@ -43,6 +44,9 @@ final class VoidOverloadTests: RxTestCase {
         let taps = PublishSubject<Void>()
         let chosen = PublishSubject<String>()
         let recorder = EventRecorder<Void>()
+        // Signalled when a sheet's flow has ended, so that the next tap finds
+        // flatMapFirst idle: the end arrives asynchronously, on the surface's queue.
+        let flowEnded = DispatchSemaphore(value: 0)
         let subscription = taps
             .flatMapFirst { _ in
                 RxModal.actionSheet(presenter: .surface(surface), source: "contactUsButton", actions: [
@@ -50,12 +54,16 @@ final class VoidOverloadTests: RxTestCase {
                     .default(title: "Message", flatMapTo: Observable<String>.just("message").do(onNext: { chosen.onNext($0) })),
                     .cancel(title: "Cancel"),
                 ])
+                .do(onDispose: { flowEnded.signal() })
             }
             .subscribe(recorder.observer)
         let flows = EventRecorder<String>()
         let flowsSubscription = chosen.subscribe(flows.observer)
 
         for expected in 1...3 {
+            if expected > 1 {
+                XCTAssertEqual(flowEnded.wait(timeout: .now() + .seconds(10)), .success, "sheet \(expected - 1)'s flow never ended")
+            }
             taps.onNext(())
             taps.onNext(())   // ignored by flatMapFirst: the sheet is up
             surface.waitUntilShown(expected)
