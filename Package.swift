@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
         .target(name: "AlertPlugin", dependencies: ["DialogCommon"], path: "plugins/alert", publicHeadersPath: "."),
         .target(name: "ActionSheetPlugin", dependencies: ["DialogCommon"], path: "plugins/actionSheet", publicHeadersPath: "."),
-        .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
+        .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting", "RxModal"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
