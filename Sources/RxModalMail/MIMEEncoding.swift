@@ -104,7 +104,9 @@ enum MIMEEncoding {
         var lineLength = prefix.utf8.count
         for (index, token) in tokens.enumerated() {
             let piece = index == 0 ? token : separator + token
-            if index > 0 && lineLength + piece.utf8.count > 78 {
+            // Never fold before an empty token: that would leave a line of white space only,
+            // which RFC 5322 §3.2.2 forbids.
+            if index > 0 && !token.isEmpty && lineLength + piece.utf8.count > 78 {
                 // Fold at the separator's white space: "a, b" → "a,\r\n b".
                 let trimmedSeparator = separator.trimmingCharacters(in: .whitespaces)
                 output += trimmedSeparator + crlf + " " + token
