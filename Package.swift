@@ -20,6 +20,9 @@ let package = Package(
         // written in C against Include/rxmodal_plugin.h alone.
         .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPlugin"]),
         .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPlugin"]),
+        // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
+        // Maildir drafts (issue 5). Foundation only.
+        .library(name: "RxModalMail", targets: ["RxModalMail"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -48,6 +51,10 @@ let package = Package(
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
+        .target(name: "RxModalMail"),
+        // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
+        // Support/ are run by path, not bundled.
+        .testTarget(name: "RxModalMailTests", dependencies: ["RxModalMail", "RxCore"], exclude: ["Support"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
     ]
 )
