@@ -47,14 +47,16 @@ let package = Package(
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
-        .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
+        // The leak check every test class inherits.
+        .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting"]),
+        .testTarget(name: "RxFlowsTests", dependencies: ["RxTestSupport", "RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
         .target(name: "RxModalMail"),
         // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
         // Support/ are run by path, not bundled.
-        .testTarget(name: "RxModalMailTests", dependencies: ["RxModalMail", "RxCore"], exclude: ["Support"]),
-        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
+        .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
+        .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
     ]
 )
