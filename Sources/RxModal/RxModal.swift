@@ -16,9 +16,12 @@
 ///   `RxModal.alert(presenter:title:message:textFields:actions:)` and
 ///   `RxModal.actionSheet(presenter:source:title:message:actions:)` with
 ///   `DialogAction` (including actions bound to an RxFlows `Action`) and
-///   `DialogTextField`.
+///   `DialogTextField`;
+/// - kinds written in Swift (`ModalKindDefinition`, made into real descriptors
+///   by `ModalKindDescriptor`), with the `confirmation` kind and
+///   `RxModal.confirmation(…)` as the example (docs/guides/Extending.md).
 ///
-/// Not yet: the terminal surface, a Swift protocol for writing new kinds, an
+/// Not yet: the terminal surface, an
 /// `AlertReactor` presented as a dialog, the other five kinds (composers,
 /// pickers, web authentication), the C host API and the command line.
 public enum RxModal {}
