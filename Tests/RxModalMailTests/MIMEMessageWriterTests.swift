@@ -44,6 +44,7 @@ final class MIMEMessageWriterTests: RxTestCase {
         XCTAssertEqual(parsed.header("To"), "undisclosed-recipients:;")
         XCTAssertNil(parsed.header("Bcc"))
         XCTAssertEqual(parsed.raw["has_bcc_text"] as? Bool, false)
+        XCTAssertFalse(String(decoding: writer.write(validated), as: UTF8.self).contains("hidden@example.org"))
         XCTAssertEqual(validated.envelopeRecipients, ["hidden@example.org"])
         XCTAssertEqual(try parse(writer.write(validated, purpose: .draft)).addresses["bcc"], [["", "hidden@example.org"]])
     }

@@ -20,7 +20,9 @@ raw = {
     "max_line": max(len(line) for line in lines),
     "bare_lf": any(b"\n" in line for line in lines),
     "bare_cr": any(b"\r" in line for line in lines),
-    "has_bcc_text": b"bcc" in data.lower(),
+    # A Bcc header line anywhere in the message. (Not the bare letters "bcc":
+    # random boundaries and Message-IDs contain them now and then.)
+    "has_bcc_text": any(line.lower().startswith(b"bcc:") for line in lines),
     "header_block": data.split(b"\r\n\r\n", 1)[0].decode("ascii", "replace"),
 }
 
