@@ -42,12 +42,15 @@ let package = Package(
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
+        // A child process for the terminal surface's SIGINT/SIGTERM tests.
+        .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
-        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
+        .testTarget(name: "RxModalTests", dependencies: ["RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
+                                                  "rxmodal-terminal-probe"]),
     ]
 )
