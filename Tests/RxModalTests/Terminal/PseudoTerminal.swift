@@ -77,6 +77,17 @@ final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Waits (at most `seconds`) until the bytes received so far end with
+    /// `suffix`: what the surface wrote is read by the drain thread a moment later.
+    func rawEnds(with suffix: String, seconds: Double = 2) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock(); defer { lock.unlock() }
+        while true {
+            if String(decoding: received, as: UTF8.self).hasSuffix(suffix) { return true }
+            if !lock.wait(until: deadline) { return false }
+        }
+    }
+
     /// The termios settings of the slave now.
     func settings() -> termios {
         var current = termios()
@@ -87,7 +98,8 @@ final class PseudoTerminal: @unchecked Sendable {
     func close() {
         lock.lock()
         stopping = true
-        while !drained { _ = lock.wait(until: Date().addingTimeInterval(1)) ; break }
+        let deadline = Date().addingTimeInterval(1)
+        while !drained && lock.wait(until: deadline) {}
         lock.unlock()
         Glibc.close(slave)
         Glibc.close(master)

@@ -24,7 +24,7 @@ final class TerminalRestorationTests: RxTestCase {
         XCTAssertEqual(probe.wait(), .success(["action": 0, "textFields": []]))
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
         XCTAssertTrue(pty.raw.contains("\u{1B}[?25l"), "the cursor was never hidden")
-        XCTAssertTrue(pty.raw.hasSuffix("\u{1B}[?25h"), "the cursor is not shown at the end: \(pty.raw.debugDescription)")
+        XCTAssertTrue(pty.rawEnds(with: "\u{1B}[?25h"), "the cursor is not shown at the end: \(pty.raw.debugDescription)")
     }
 
     func testDismissWithoutAnAnswerRestoresTheTerminal() throws {
@@ -37,7 +37,7 @@ final class TerminalRestorationTests: RxTestCase {
         XCTAssertTrue(pty.waitFor("Sign in"))
         surface.dismiss(presentation)
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
-        XCTAssertTrue(pty.raw.hasSuffix("\u{1B}[?25h"))
+        XCTAssertTrue(pty.rawEnds(with: "\u{1B}[?25h"), pty.raw.debugDescription)
         // Keys after dismissal reach nobody.
         pty.type("\r")
         usleep(100_000)
@@ -72,7 +72,7 @@ final class TerminalRestorationTests: RxTestCase {
         XCTAssertEqual(code, Int32(RXM_ERR_IO))
         XCTAssertTrue(message.contains("the input ended"), message)
         XCTAssertEqual(settingsAtError.value, before)
-        XCTAssertTrue(pty.raw.hasSuffix("\u{1B}[?25h"))
+        XCTAssertTrue(pty.rawEnds(with: "\u{1B}[?25h"), pty.raw.debugDescription)
     }
 
     func testANestedPresentationKeepsRawModeUntilTheLastIsGone() throws {
