@@ -428,10 +428,24 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
         condition.unlock()
         let edited = hook(text)
         condition.lock()
-        do { try beginSessionLocked() } catch {}
+        defer { condition.unlock() }
+        // Everything may have been dismissed meanwhile: then the terminal stays restored.
+        guard !stack.isEmpty else { return }
+        do {
+            try beginSessionLocked()
+        } catch {
+            // Raw mode cannot be had back: the top presentation cannot go on.
+            let topID = stack.last!
+            guard let entry = entries[topID] else { return }
+            let failure = error as? ModalError ?? .plugin(code: Int32(RXM_ERR_IO), message: "\(error)")
+            let delivery = finishLocked(topID, .failure(failure))
+            condition.unlock()
+            deliver(delivery, for: entry)
+            condition.lock()
+            return
+        }
         if let edited, entries[id] != nil { form.replaceFocusedText(with: edited) }
         drawTopLocked()
-        condition.unlock()
     }
 
     private typealias Delivery = (() -> Void)?
