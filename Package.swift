@@ -45,6 +45,8 @@ let package = Package(
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting", "RxModal"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
+        // A child process for the terminal surface's SIGINT/SIGTERM tests.
+        .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
         // The leak check every test class inherits.
@@ -57,6 +59,8 @@ let package = Package(
         // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
         // Support/ are run by path, not bundled.
         .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
-        .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures"]),
+        .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
+                                                  // The child process of the terminal surface's signal tests.
+                                                  "rxmodal-terminal-probe"]),
     ]
 )

@@ -1,0 +1,84 @@
+/// One action of a dialog, form or prompt, as the spec describes it.
+struct TerminalAction: Equatable {
+    let title: String
+    let style: String
+    let enabled: Bool
+    let preferred: Bool
+
+    static func list(from spec: ModalValue) -> [TerminalAction] {
+        (spec["actions"]?.arrayValue ?? []).map {
+            TerminalAction(title: $0["title"]?.stringValue ?? "",
+                           style: $0["style"]?.stringValue ?? "default",
+                           enabled: $0["enabled"]?.boolValue ?? true,
+                           preferred: $0["preferred"]?.boolValue ?? false)
+        }
+    }
+}
+
+/// The row of actions at the bottom of a dialog, form or prompt, and which one
+/// is selected: the preferred action first (if enabled), else the first enabled
+/// default action, else the first enabled one. Disabled actions are drawn in
+/// parentheses (and dim) and are never selected. Enter chooses the selected
+/// action; Esc the cancel action, if there is one and it is enabled.
+///
+/// Drawn as `[ Cancel ]  [>Sign In<]  ( Delete Account )`: the selected action
+/// between `>` and `<`, so selection is visible without color.
+///
+/// Not thread-safe (part of a screen).
+struct ActionRow {
+    private(set) var actions: [TerminalAction]
+    private(set) var selected: Int?
+
+    init(actions: [TerminalAction]) {
+        self.actions = actions
+        self.selected = nil
+        self.selected = initialSelection()
+    }
+
+    private func initialSelection() -> Int? {
+        actions.firstIndex { $0.preferred && $0.enabled }
+            ?? actions.firstIndex { $0.style == "default" && $0.enabled }
+            ?? actions.firstIndex { $0.enabled }
+    }
+
+    /// New actions from an update: the selection stays if that action is still
+    /// enabled, else it goes to the initial choice (so an action becoming
+    /// enabled does not steal the user's selection).
+    mutating func replace(with newActions: [TerminalAction]) {
+        let keep = selected.flatMap { newActions.indices.contains($0) && newActions[$0].enabled ? $0 : nil }
+        actions = newActions
+        selected = keep ?? initialSelection()
+    }
+
+    /// Moves the selection by `step` enabled actions; false at either end.
+    @discardableResult
+    mutating func move(_ step: Int) -> Bool {
+        guard let current = selected else { return false }
+        var index = current + step
+        while actions.indices.contains(index) {
+            if actions[index].enabled { selected = index; return true }
+            index += step
+        }
+        return false
+    }
+
+    mutating func selectFirst() { selected = actions.firstIndex { $0.enabled } ?? selected }
+    mutating func selectLast() { selected = actions.lastIndex { $0.enabled } ?? selected }
+
+    /// The index Esc chooses: the enabled cancel action, if any.
+    var cancelIndex: Int? { actions.firstIndex { $0.style == "cancel" && $0.enabled } }
+
+    func line(style: TerminalStyle, focused: Bool) -> String {
+        actions.enumerated().map { index, action in
+            if !action.enabled { return style.paint("( \(action.title) )", .dim) }
+            var attributes: [TerminalStyle.Attribute] = []
+            if action.style == "destructive" { attributes.append(.red) }
+            if index == selected {
+                if focused { attributes.append(.reverse) }
+                attributes.append(.bold)
+                return style.paint("[>\(action.title)<]", attributes: attributes)
+            }
+            return style.paint("[ \(action.title) ]", attributes: attributes)
+        }.joined(separator: "  ")
+    }
+}
