@@ -4,14 +4,17 @@ import Synchronization
 /// Where a modal is shown: the Linux counterpart of the seed's `Presenter`,
 /// resolved lazily, when the modal is subscribed (not when it is described).
 ///
-/// - `.default` is meant to be "the terminal when there is one". **The terminal
-///   surface does not exist yet**, so today `.default` is: the scripted surface
-///   given by the `RXMODAL_SCRIPT` environment variable (JSON text, or
-///   `@/path/to/file`; see ``SurfaceScript``) if it is set and not empty,
-///   otherwise ``ModalError/missingSurface``. That scripted surface is one for the
-///   process, so successive modals take successive steps of the script; it is
-///   read again (from step 1) when the variable's value changes. A malformed
-///   script fails the subscription with the script's error.
+/// - `.default` is, in this order:
+///   1. the scripted surface given by the `RXMODAL_SCRIPT` environment variable
+///      (JSON text, or `@/path/to/file`; see ``SurfaceScript``) when it is set and
+///      not empty — an explicit request wins, so that scripted runs started from
+///      a terminal stay headless. That scripted surface is one for the process, so
+///      successive modals take successive steps of the script; it is read again
+///      (from step 1) when the variable's value changes. A malformed script fails
+///      the subscription with the script's error;
+///   2. the terminal, when standard input is one: one interactive
+///      ``TerminalSurface`` on `/dev/tty` for the whole process;
+///   3. otherwise ``ModalError/missingSurface``.
 /// - `.surface(s)` presents on `s`.
 ///
 /// Immutable; safe to share between threads.
@@ -25,8 +28,9 @@ public enum Presenter: Sendable {
         case .surface(let surface):
             return surface
         case .default:
-            guard let surface = try EnvironmentScriptedSurface.current() else { throw ModalError.missingSurface }
-            return surface
+            if let scripted = try EnvironmentScriptedSurface.current() { return scripted }
+            if let terminal = ProcessTerminalSurface.current() { return terminal }
+            throw ModalError.missingSurface
         }
     }
 }
@@ -43,6 +47,22 @@ enum EnvironmentScriptedSurface {
             if let cached, cached.text == text { return cached.surface }
             guard let surface = try ScriptedSurface.fromEnvironment() else { return nil }
             cached = (text, surface)
+            return surface
+        }
+    }
+}
+
+/// The process's interactive terminal surface, made on first use when standard
+/// input is a terminal. Guarded by a mutex; safe from any thread.
+enum ProcessTerminalSurface {
+    private static let cached = Mutex<TerminalSurface?>(nil)
+
+    static func current() -> TerminalSurface? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        return cached.withLock { cached in
+            if let cached { return cached }
+            let surface = TerminalSurface.standard()
+            cached = surface
             return surface
         }
     }
