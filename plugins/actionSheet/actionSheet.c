@@ -24,6 +24,8 @@ static const rxm_method action_sheet_methods[] = {
       "Makes the action at index the preferred one (chosen by Return); -1 for none." },
     { "setActionEnabled", "ib", (void (*)(void))rxm_dialog_set_action_enabled, "index,enabled",
       "Enables or disables the action at index, also while the sheet is shown." },
+    { "setActions", "v", (void (*)(void))rxm_dialog_set_actions, "actions",
+      "Replaces every action with an array of {title, style, enabled?}, also while the sheet is shown; the preferred action is kept by title." },
     { "addTextField", "sss", (void (*)(void))rxm_dialog_add_text_field, "kind,placeholder,text",
       "Refused: an action sheet has no text fields (use an alert)." },
 };

@@ -15,9 +15,9 @@ static void *alert_config_new(rxm_error *error) {
 
 static const rxm_method alert_methods[] = {
     { "setTitle", "s", (void (*)(void))rxm_dialog_set_title, "title",
-      "The dialog's title; an empty string removes it." },
+      "The dialog's title; an empty string removes it. Also while the dialog is shown." },
     { "setMessage", "s", (void (*)(void))rxm_dialog_set_message, "message",
-      "The text under the title; an empty string removes it." },
+      "The text under the title; an empty string removes it. Also while the dialog is shown." },
     { "addTextField", "sss", (void (*)(void))rxm_dialog_add_text_field, "kind,placeholder,text",
       "Appends a text field of kind plain, email, password or phone, with a placeholder and initial text." },
     { "addAction", "ss", (void (*)(void))rxm_dialog_add_action, "title,style",
@@ -26,6 +26,8 @@ static const rxm_method alert_methods[] = {
       "Makes the action at index the preferred one (chosen by Return); -1 for none." },
     { "setActionEnabled", "ib", (void (*)(void))rxm_dialog_set_action_enabled, "index,enabled",
       "Enables or disables the action at index, also while the dialog is shown." },
+    { "setActions", "v", (void (*)(void))rxm_dialog_set_actions, "actions",
+      "Replaces every action with an array of {title, style, enabled?}, also while the dialog is shown; the preferred action is kept by title." },
 };
 
 static const rxm_plugin_descriptor alert_descriptor = {

@@ -42,6 +42,16 @@ typedef struct dialog_action {
     bool enabled;
 } dialog_action;
 
+/* An action list is immutable once made and shared by reference: the
+** configuration holds the current one, each presentation the one its surface
+** shows (and, during an update, the one being sent). References are counted
+** under the configuration's lock. */
+typedef struct action_list {
+    size_t references;
+    size_t count;
+    dialog_action items[];
+} action_list;
+
 typedef struct dialog_text_field {
     int kind;
     char *placeholder;
@@ -60,8 +70,7 @@ typedef struct dialog_config {
     char *source;
     dialog_text_field *fields;
     size_t field_count, field_capacity;
-    dialog_action *actions;        /* only ever appended: titles stay put until destroy */
-    size_t action_count, action_capacity;
+    action_list *actions;          /* the current list; NULL: none yet */
     int64_t preferred;             /* -1: none */
     dialog_session *sessions;      /* every presentation, newest first */
 } dialog_config;
@@ -72,7 +81,8 @@ struct dialog_session {
     const rxm_surface *surface;
     rxm_observer observer;
     rxm_presentation *presentation;
-    size_t action_count;           /* as shown */
+    action_list *shown_actions;    /* the list the surface last accepted (show or update) */
+    action_list *pending_actions;  /* the list an update() in progress is sending, or NULL */
     size_t field_count;
     bool shown;                    /* show() returned a presentation */
     bool answered;                 /* the one surface callback was accepted */
@@ -140,11 +150,60 @@ static int null_argument(rxm_error *error, const char *name) {
 static void lock(dialog_config *config) { pthread_mutex_lock(&config->lock); }
 static void unlock(dialog_config *config) { pthread_mutex_unlock(&config->lock); }
 
+static size_t count_of(const action_list *list) { return list ? list->count : 0; }
+
+/* A list of `count` actions with empty titles, one reference; NULL when out of memory. */
+static action_list *list_new(size_t count) {
+    action_list *list;
+    if (count > (((size_t)-1) - sizeof *list) / sizeof(dialog_action)) return NULL;
+    list = calloc(1, sizeof *list + count * sizeof(dialog_action));
+    if (!list) return NULL;
+    list->references = 1;
+    list->count = count;
+    return list;
+}
+
+static void list_free(action_list *list) {
+    size_t i;
+    for (i = 0; i < list->count; i++) free(list->items[i].title);
+    free(list);
+}
+
+/* With the lock held (or before the list is shared). */
+static action_list *list_retain(action_list *list) {
+    if (list) list->references++;
+    return list;
+}
+
+/* With the lock held (or before the list is shared). */
+static void list_release(action_list *list) {
+    if (list && --list->references == 0) list_free(list);
+}
+
+/* A copy of the first `count` actions of `source` and `extra` empty slots; NULL when out of memory. */
+static action_list *list_copy(const action_list *source, size_t extra) {
+    size_t i, count = count_of(source);
+    action_list *list = list_new(count + extra);
+    if (!list) return NULL;
+    for (i = 0; i < count; i++) {
+        list->items[i] = source->items[i];
+        list->items[i].title = copy_string(source->items[i].title);
+        if (!list->items[i].title) {
+            list->count = i;
+            list_free(list);
+            return NULL;
+        }
+    }
+    return list;
+}
+
 static void config_destroy(dialog_config *config) {
     size_t i;
     dialog_session *session = config->sessions;
     while (session) {
         dialog_session *next = session->next;
+        list_release(session->shown_actions);
+        list_release(session->pending_actions);
         free(session);
         session = next;
     }
@@ -152,9 +211,8 @@ static void config_destroy(dialog_config *config) {
         free(config->fields[i].placeholder);
         free(config->fields[i].text);
     }
-    for (i = 0; i < config->action_count; i++) free(config->actions[i].title);
+    list_release(config->actions);
     free(config->fields);
-    free(config->actions);
     free(config->title);
     free(config->message);
     free(config->source);
@@ -228,18 +286,6 @@ void rxm_dialog_config_free(void *opaque) {
     config_unpin(config);
 }
 
-int rxm_dialog_set_title(void *config, const char *title, rxm_error *error) {
-    if (!config) return no_config(error);
-    if (!title) return null_argument(error, "title");
-    return replace_string(config, &((dialog_config *)config)->title, title, error);
-}
-
-int rxm_dialog_set_message(void *config, const char *message, rxm_error *error) {
-    if (!config) return no_config(error);
-    if (!message) return null_argument(error, "message");
-    return replace_string(config, &((dialog_config *)config)->message, message, error);
-}
-
 int rxm_dialog_set_source(void *opaque, const char *source, rxm_error *error) {
     dialog_config *config = opaque;
     if (!config) return no_config(error);
@@ -293,43 +339,57 @@ int rxm_dialog_add_text_field(void *opaque, const char *kind, const char *placeh
     return RXM_OK;
 }
 
+/* The style named `style`, or an error like addAction's. */
+static int parse_style(const char *style, rxm_error *error) {
+    int found = find_name(action_style_names, 3, style);
+    if (found < 0)
+        rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                      "unknown action style \xE2\x80\x9C%s\xE2\x80\x9D: expected default, cancel or destructive",
+                      quote(style).text);
+    return found;
+}
+
+/* RXM_OK unless `list` (of which the first `count` actions are filled) has
+** a cancel action before index `count` while the action at `count` is one too. */
+static int check_single_cancel(const dialog_action *actions, size_t count, int style, rxm_error *error) {
+    size_t i;
+    if (style != ACTION_CANCEL) return RXM_OK;
+    for (i = 0; i < count; i++) {
+        if (actions[i].style == ACTION_CANCEL)
+            return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                                 "a dialog has at most one cancel action, and action %zu "
+                                 "(\xE2\x80\x9C%s\xE2\x80\x9D) is one already", i, quote(actions[i].title).text);
+    }
+    return RXM_OK;
+}
+
 int rxm_dialog_add_action(void *opaque, const char *title, const char *style, rxm_error *error) {
     dialog_config *config = opaque;
-    dialog_action action;
-    void *actions;
-    size_t i;
+    action_list *list, *old;
+    int parsed, status;
     if (!config) return no_config(error);
     if (!title) return null_argument(error, "title");
     if (!style) return null_argument(error, "style");
     if (title[0] == '\0') return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "an action needs a title");
-    action.style = find_name(action_style_names, 3, style);
-    if (action.style < 0)
-        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
-                             "unknown action style \xE2\x80\x9C%s\xE2\x80\x9D: expected default, cancel or destructive",
-                             quote(style).text);
-    action.enabled = true;
-    lock(config);
-    if (action.style == ACTION_CANCEL) {
-        for (i = 0; i < config->action_count; i++) {
-            if (config->actions[i].style == ACTION_CANCEL) {
-                quoted existing = quote(config->actions[i].title);
-                unlock(config);
-                return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
-                                     "a dialog has at most one cancel action, and action %zu "
-                                     "(\xE2\x80\x9C%s\xE2\x80\x9D) is one already", i, existing.text);
-            }
-        }
-    }
-    action.title = copy_string(title);
-    actions = config->actions;
-    if (!action.title || !reserve(&actions, &config->action_capacity, config->action_count, sizeof action)) {
-        config->actions = actions;
-        unlock(config);
-        free(action.title);
+    parsed = parse_style(style, error);
+    if (parsed < 0) return RXM_ERR_INVALID_ARGUMENT;
+    /* Methods run serially, so the current list does not change under us. */
+    old = config->actions;
+    status = check_single_cancel(old ? old->items : NULL, count_of(old), parsed, error);
+    if (status != RXM_OK) return status;
+    list = list_copy(old, 1);
+    if (!list) return out_of_memory(error);
+    list->items[list->count - 1].title = copy_string(title);
+    list->items[list->count - 1].style = parsed;
+    list->items[list->count - 1].enabled = true;
+    if (!list->items[list->count - 1].title) {
+        list->count--;
+        list_free(list);
         return out_of_memory(error);
     }
-    config->actions = actions;
-    config->actions[config->action_count++] = action;
+    lock(config);
+    config->actions = list;
+    list_release(old);
     unlock(config);
     return RXM_OK;
 }
@@ -347,8 +407,8 @@ int rxm_dialog_set_preferred_action(void *opaque, int64_t index, rxm_error *erro
     dialog_config *config = opaque;
     if (!config) return no_config(error);
     lock(config);
-    if (index < -1 || (index >= 0 && (uint64_t)index >= config->action_count)) {
-        size_t count = config->action_count;
+    if (index < -1 || (index >= 0 && (uint64_t)index >= count_of(config->actions))) {
+        size_t count = count_of(config->actions);
         unlock(config);
         if (index < -1)
             return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
@@ -380,16 +440,14 @@ static void spec_storage_free(spec_storage *storage) {
     free(storage->field_members);
 }
 
-/* The "actions" array for the first `count` actions. Reads the configuration:
-** call it from a configuration method or present (never concurrent with a
-** writer), or with the lock held. */
-static bool build_actions(const dialog_config *config, size_t count, spec_storage *storage, rxm_value *out) {
-    size_t i;
+/* The "actions" array of `list`, with `preferred` marked. */
+static bool build_actions(const action_list *list, int64_t preferred, spec_storage *storage, rxm_value *out) {
+    size_t i, count = count_of(list);
     storage->action_values = calloc(count ? count : 1, sizeof(rxm_value));
     storage->action_members = calloc(count ? count * 4 : 1, sizeof(rxm_member));
     if (!storage->action_values || !storage->action_members) return false;
     for (i = 0; i < count; i++) {
-        const dialog_action *action = &config->actions[i];
+        const dialog_action *action = &list->items[i];
         rxm_member *members = &storage->action_members[i * 4];
         members[0].key = "title";
         members[0].value = rxm_string(action->title);
@@ -398,7 +456,7 @@ static bool build_actions(const dialog_config *config, size_t count, spec_storag
         members[2].key = "enabled";
         members[2].value = rxm_bool(action->enabled);
         members[3].key = "preferred";
-        members[3].value = rxm_bool(config->preferred == (int64_t)i);
+        members[3].value = rxm_bool(preferred == (int64_t)i);
         storage->action_values[i] = rxm_object(members, 4);
     }
     *out = rxm_array(storage->action_values, count);
@@ -443,7 +501,7 @@ static bool build_spec(const dialog_config *config, spec_storage *storage, rxm_m
         members[count++].value = rxm_array(storage->field_values, config->field_count);
     }
     members[count].key = "actions";
-    if (!build_actions(config, config->action_count, storage, &members[count++].value)) return false;
+    if (!build_actions(config->actions, config->preferred, storage, &members[count++].value)) return false;
     *spec = rxm_object(members, count);
     return true;
 }
@@ -542,28 +600,35 @@ static void session_on_result(void *context, const rxm_value *result) {
     int style = 0;
     size_t i, field_count = session->field_count;
     bool failed = false;
+    action_list *list;
 
     if (!callback_begin(session)) return;
+    /* The answer's index refers to the list the surface had when it answered:
+    ** the one it last accepted, or the one being sent when it answers from
+    ** inside that update() on the same thread. An answer from another thread
+    ** while an update is in progress refers to the list before it. Held until
+    ** the value was delivered. */
+    list = session->pending_actions && session->in_surface && pthread_equal(session->surface_thread, pthread_self())
+               ? session->pending_actions : session->shown_actions;
+    list_retain(list);
     problem.code = RXM_OK;
     problem.message[0] = '\0';
     if (!action || action->type != RXM_INT) {
         failed = true;
         rxm_error_set(&problem, RXM_ERR_INVALID_ARGUMENT, "the surface answered without an integer \"action\"");
-    } else if (action->as.integer < 0 || (uint64_t)action->as.integer >= session->action_count) {
+    } else if (action->as.integer < 0 || (uint64_t)action->as.integer >= count_of(list)) {
         failed = true;
         rxm_error_set(&problem, RXM_ERR_INVALID_ARGUMENT,
                       "the surface answered action %lld, but the dialog shows %zu action%s",
-                      (long long)action->as.integer, session->action_count, session->action_count == 1 ? "" : "s");
-    } else if (!config->actions[action->as.integer].enabled) {
+                      (long long)action->as.integer, count_of(list), count_of(list) == 1 ? "" : "s");
+    } else if (!list->items[action->as.integer].enabled) {
         failed = true;
         rxm_error_set(&problem, RXM_ERR_INVALID_ARGUMENT,
                       "the surface answered action %lld (\xE2\x80\x9C%s\xE2\x80\x9D), which is disabled",
-                      (long long)action->as.integer, quote(config->actions[action->as.integer].title).text);
+                      (long long)action->as.integer, quote(list->items[action->as.integer].title).text);
     } else {
-        /* Action titles are never freed or moved while the configuration is
-        ** pinned (the array may move, the strings do not). */
-        title = config->actions[action->as.integer].title;
-        style = config->actions[action->as.integer].style;
+        title = list->items[action->as.integer].title;
+        style = list->items[action->as.integer].style;
     }
     if (!failed && texts) {
         if (texts->type != RXM_ARRAY || texts->as.array.count != field_count) {
@@ -610,6 +675,9 @@ static void session_on_result(void *context, const rxm_value *result) {
         if (still_subscribed(session)) session->observer.on_completed(session->observer.context);
     }
     free(items);
+    lock(config);
+    list_release(list);
+    unlock(config);
     callback_done(session);
 }
 
@@ -657,7 +725,7 @@ rxm_disposable rxm_dialog_present(void *opaque, const rxm_surface *surface, rxm_
         return none;
     }
     lock(config);
-    if (config->action_count == 0) {
+    if (count_of(config->actions) == 0) {
         unlock(config);
         free(session);
         rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "a dialog needs at least one action");
@@ -673,7 +741,7 @@ rxm_disposable rxm_dialog_present(void *opaque, const rxm_surface *surface, rxm_
     session->config = config;
     session->surface = surface;
     session->observer = observer;
-    session->action_count = config->action_count;
+    session->shown_actions = list_retain(config->actions);
     session->field_count = config->field_count;
     session->in_surface = true;
     session->surface_thread = pthread_self();
@@ -714,25 +782,29 @@ rxm_disposable rxm_dialog_present(void *opaque, const rxm_surface *surface, rxm_
     return disposable;
 }
 
-int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm_error *error) {
-    dialog_config *config = opaque;
+
+/* ------------------------------------------------------------------------ */
+/* Changes while shown                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Sends every presentation still waiting for an answer the patch of `key`
+** ("title", "message" or "actions") built from the configuration as it is now.
+** Methods run serially with present() and with each other, so the session list
+** and the configuration's fields do not change under us; only the sessions'
+** flags do, under the lock, which is never held while calling the surface.
+** Returns the first failure of a presentation that was still waiting (an update
+** refused because it was answered or disposed meanwhile is no error). */
+static int send_patch(dialog_config *config, const char *key, rxm_error *error) {
     dialog_session *session;
     size_t live = 0;
     int status = RXM_OK;
-    if (!config) return no_config(error);
+    bool actions = strcmp(key, "actions") == 0;
     lock(config);
-    if (index < 0 || (uint64_t)index >= config->action_count) {
-        size_t count = config->action_count;
-        unlock(config);
-        return index_out_of_range(error, index, count);
-    }
-    config->actions[index].enabled = enabled;
-    /* Presentations still waiting for an answer show the new state at once. */
     for (session = config->sessions; session; session = session->next) {
-        if (session->shown && !session->answered && !session->disposed && !session->in_surface
-            && (uint64_t)index < session->action_count) {
+        if (session->shown && !session->answered && !session->disposed && !session->in_surface) {
             session->in_surface = true;
             session->surface_thread = pthread_self();
+            if (actions) session->pending_actions = list_retain(config->actions);
             live++;
         }
     }
@@ -743,15 +815,14 @@ int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm
     config->references++;
     unlock(config);
 
-    /* Methods run serially with present() and with each other, so the list and
-    ** the actions do not change under us; only the sessions' flags do, under the lock. */
     for (session = config->sessions; session; session = session->next) {
         spec_storage storage = { NULL, NULL, NULL, NULL };
         rxm_member member;
         rxm_value patch;
         rxm_error update_error;
         rxm_presentation *dismiss_now;
-        int result;
+        action_list *replaced = NULL;
+        int result = RXM_OK;
         bool mine;
         lock(config);
         mine = session->in_surface && pthread_equal(session->surface_thread, pthread_self());
@@ -759,9 +830,17 @@ int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm
         if (!mine) continue;
         update_error.code = RXM_OK;
         update_error.message[0] = '\0';
-        member.key = "actions";
-        if (!build_actions(config, session->action_count, &storage, &member.value)) {
-            result = out_of_memory(&update_error);
+        member.key = key;
+        if (actions) {
+            if (!build_actions(session->pending_actions, config->preferred, &storage, &member.value))
+                result = out_of_memory(&update_error);
+        } else {
+            const char *text = strcmp(key, "title") == 0 ? config->title : config->message;
+            /* An empty string removed it: the patch says so with null. */
+            member.value = text ? rxm_string(text) : rxm_null();
+        }
+        if (result != RXM_OK) {
+            /* already failed */
         } else if (!session->surface->update) {
             result = rxm_error_set(&update_error, RXM_ERR_UNSUPPORTED,
                                    "the surface cannot change a dialog while it is shown");
@@ -776,10 +855,21 @@ int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm
         }
         spec_storage_free(&storage);
         lock(config);
-        /* An update refused because the dialog was answered or disposed meanwhile is no error. */
         if (result != RXM_OK && status == RXM_OK && !session->answered && !session->disposed) {
             status = result;
             if (error) *error = update_error;
+        }
+        if (session->pending_actions) {
+            /* The surface accepted the list: later answers refer to it. An
+            ** answer already accepted keeps the list it used (retained by it). */
+            if (result == RXM_OK) {
+                replaced = session->shown_actions;
+                session->shown_actions = session->pending_actions;
+            } else {
+                replaced = session->pending_actions;
+            }
+            session->pending_actions = NULL;
+            list_release(replaced);
         }
         dismiss_now = leave_surface(session);
         unlock(config);
@@ -787,4 +877,116 @@ int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm
     }
     config_unpin(config);
     return status;
+}
+
+int rxm_dialog_set_title(void *config, const char *title, rxm_error *error) {
+    int status;
+    if (!config) return no_config(error);
+    if (!title) return null_argument(error, "title");
+    status = replace_string(config, &((dialog_config *)config)->title, title, error);
+    return status == RXM_OK ? send_patch(config, "title", error) : status;
+}
+
+int rxm_dialog_set_message(void *config, const char *message, rxm_error *error) {
+    int status;
+    if (!config) return no_config(error);
+    if (!message) return null_argument(error, "message");
+    status = replace_string(config, &((dialog_config *)config)->message, message, error);
+    return status == RXM_OK ? send_patch(config, "message", error) : status;
+}
+
+int rxm_dialog_set_action_enabled(void *opaque, int64_t index, bool enabled, rxm_error *error) {
+    dialog_config *config = opaque;
+    action_list *list, *old;
+    if (!config) return no_config(error);
+    old = config->actions;
+    if (index < 0 || (uint64_t)index >= count_of(old)) return index_out_of_range(error, index, count_of(old));
+    if (!(list = list_copy(old, 0))) return out_of_memory(error);
+    list->items[index].enabled = enabled;
+    lock(config);
+    config->actions = list;
+    list_release(old);
+    unlock(config);
+    return send_patch(config, "actions", error);
+}
+
+/* One item of setActions' array, validated as addAction validates its arguments. */
+static int parse_action_item(const rxm_value *item, size_t index, dialog_action *out, rxm_error *error) {
+    const rxm_value *title = rxm_value_member(item, "title");
+    const rxm_value *style = rxm_value_member(item, "style");
+    const rxm_value *enabled = rxm_value_member(item, "enabled");
+    size_t i;
+    if (!item || item->type != RXM_OBJECT)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                             "actions[%zu] must be an object {\"title\", \"style\", \"enabled\"?}", index);
+    for (i = 0; i < item->as.object.count; i++) {
+        const char *key = item->as.object.members[i].key;
+        if (!key || (strcmp(key, "title") != 0 && strcmp(key, "style") != 0 && strcmp(key, "enabled") != 0))
+            return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                                 "actions[%zu] has an unknown key \xE2\x80\x9C%s\xE2\x80\x9D: expected title, style and enabled",
+                                 index, key ? quote(key).text : "(NULL)");
+    }
+    if (!title || title->type != RXM_STRING || !title->as.string.utf8)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "actions[%zu] needs a string \"title\"", index);
+    if (title->as.string.length == 0 || strlen(title->as.string.utf8) != title->as.string.length)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                             "actions[%zu]: an action needs a title (non-empty, without NUL)", index);
+    if (!style || style->type != RXM_STRING || !style->as.string.utf8)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                             "actions[%zu] needs a string \"style\" (default, cancel or destructive)", index);
+    if (enabled && enabled->type != RXM_BOOL)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "actions[%zu]: \"enabled\" must be a bool", index);
+    out->style = parse_style(style->as.string.utf8, error);
+    if (out->style < 0) return RXM_ERR_INVALID_ARGUMENT;
+    out->enabled = enabled ? enabled->as.boolean : true;
+    out->title = (char *)title->as.string.utf8;   /* borrowed until copied */
+    return RXM_OK;
+}
+
+int rxm_dialog_set_actions(void *opaque, const rxm_value *actions, rxm_error *error) {
+    dialog_config *config = opaque;
+    action_list *list, *old;
+    const char *preferred_title = NULL;
+    int64_t preferred = -1;
+    size_t i, count;
+    int status;
+    if (!config) return no_config(error);
+    if (!actions) return null_argument(error, "actions");
+    if (actions->type != RXM_ARRAY)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                             "actions must be an array of {\"title\", \"style\", \"enabled\"?}");
+    count = actions->as.array.count;
+    if (count == 0) return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "a dialog needs at least one action");
+    if (!(list = list_new(count))) return out_of_memory(error);
+    for (i = 0; i < count; i++) {
+        dialog_action parsed;
+        status = parse_action_item(&actions->as.array.items[i], i, &parsed, error);
+        if (status == RXM_OK) status = check_single_cancel(list->items, i, parsed.style, error);
+        if (status != RXM_OK) {
+            list_free(list);
+            return status;
+        }
+        list->items[i] = parsed;
+        if (!(list->items[i].title = copy_string(parsed.title))) {
+            list_free(list);
+            return out_of_memory(error);
+        }
+    }
+    old = config->actions;
+    /* The preferred action stays preferred if the new list has an action of the
+    ** same title (the first such); otherwise there is none. */
+    if (config->preferred >= 0 && (uint64_t)config->preferred < count_of(old))
+        preferred_title = old->items[config->preferred].title;
+    for (i = 0; preferred_title && i < count; i++) {
+        if (strcmp(list->items[i].title, preferred_title) == 0) {
+            preferred = (int64_t)i;
+            break;
+        }
+    }
+    lock(config);
+    config->actions = list;
+    config->preferred = preferred;
+    list_release(old);
+    unlock(config);
+    return send_patch(config, "actions", error);
 }

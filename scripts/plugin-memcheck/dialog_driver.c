@@ -38,6 +38,7 @@ typedef int (*method_ss)(void *, const char *, const char *, rxm_error *);
 typedef int (*method_sss)(void *, const char *, const char *, const char *, rxm_error *);
 typedef int (*method_i)(void *, int64_t, rxm_error *);
 typedef int (*method_ib)(void *, int64_t, bool, rxm_error *);
+typedef int (*method_v)(void *, const rxm_value *, rxm_error *);
 
 static int call_s(void *config, const char *name, const char *a) {
     rxm_error error;
@@ -58,6 +59,26 @@ static int call_i(void *config, const char *name, int64_t a) {
 static int call_ib(void *config, const char *name, int64_t a, bool b) {
     rxm_error error;
     return ((method_ib)method(name)->function)(config, a, b, &error);
+}
+
+static int call_v(void *config, const char *name, const rxm_value *a) {
+    rxm_error error;
+    return ((method_v)method(name)->function)(config, a, &error);
+}
+
+/* [{"title": t0, "style": s0}, {"title": t1, "style": s1, "enabled": false}] */
+static int set_two_actions(void *config, const char *t0, const char *s0, const char *t1, const char *s1) {
+    rxm_member first[2], second[3];
+    rxm_value items[2], list;
+    first[0].key = "title"; first[0].value = rxm_string(t0);
+    first[1].key = "style"; first[1].value = rxm_string(s0);
+    second[0].key = "title"; second[0].value = rxm_string(t1);
+    second[1].key = "style"; second[1].value = rxm_string(s1);
+    second[2].key = "enabled"; second[2].value = rxm_bool(false);
+    items[0] = rxm_object(first, 2);
+    items[1] = rxm_object(second, 3);
+    list = rxm_array(items, 2);
+    return call_v(config, "setActions", &list);
 }
 
 /* ---- a surface that remembers one presentation ------------------------- */
@@ -105,7 +126,8 @@ static int fake_update(void *context, rxm_presentation *presentation, const rxm_
     fake_surface *surface = context;
     (void)error;
     EXPECT(presentation == (rxm_presentation *)surface, "update of an unknown presentation");
-    EXPECT(rxm_value_member(patch, "actions") != NULL, "a patch without actions");
+    EXPECT(rxm_value_member(patch, "actions") != NULL || rxm_value_member(patch, "title") != NULL
+           || rxm_value_member(patch, "message") != NULL, "a patch without actions, title or message");
     pthread_mutex_lock(&surface->lock);
     EXPECT(surface->dismissals == 0, "update after dismissal");
     surface->updates++;
@@ -275,17 +297,42 @@ static void updated_while_shown_then_left_to_config_free(void) {
     EXPECT(fake.dismissals == 1, "config_free dismissed the presentation");
 }
 
+static void changed_while_shown(void) {
+    rxm_error error;
+    void *config = configured();
+    fake_surface fake;
+    rxm_surface surface = make_surface(&fake);
+    counts c;
+    rxm_disposable disposable = plugin->present(config, &surface, make_observer(&c), &error);
+    EXPECT(call_s(config, "setTitle", "Loaded") == RXM_OK, "setTitle while shown");
+    EXPECT(call_s(config, "setMessage", "") == RXM_OK, "setMessage removed while shown");
+    EXPECT(set_two_actions(config, "Edit", "default", "Close", "cancel") == RXM_OK, "setActions while shown");
+    EXPECT(set_two_actions(config, "No", "cancel", "Close", "cancel") == RXM_ERR_INVALID_ARGUMENT, "two cancels refused");
+    EXPECT(set_two_actions(config, "", "default", "Close", "cancel") == RXM_ERR_INVALID_ARGUMENT, "empty title refused");
+    EXPECT(set_two_actions(config, "Edit", "primary", "Close", "cancel") == RXM_ERR_INVALID_ARGUMENT, "bad style refused");
+    EXPECT(fake.updates == 3, "three updates, got %d", fake.updates);
+    answer(&fake, 1);
+    EXPECT(c.error == 1 && c.next == 0, "the new list's disabled action refused");
+    disposable.dispose(disposable.context);
+    EXPECT(fake.dismissals == 1, "one dismissal");
+    plugin->config_free(config);
+}
+
 typedef struct race {
     void *config;
     fake_surface *fake;
     rxm_disposable disposable;
     int worker;
+    bool use_set_actions;
 } race;
 
 static void *race_worker(void *argument) {
     race *r = argument;
     switch (r->worker) {
-    case 0: call_ib(r->config, "setActionEnabled", 0, false); break;
+    case 0:
+        if (r->use_set_actions) set_two_actions(r->config, "Edit", "default", "Close", "cancel");
+        else call_ib(r->config, "setActionEnabled", 0, false);
+        break;
     case 1: answer(r->fake, 1); break;
     default: r->disposable.dispose(r->disposable.context); break;
     }
@@ -308,12 +355,14 @@ static void races(int rounds) {
             workers[i].fake = &fake;
             workers[i].disposable = disposable;
             workers[i].worker = (i + round) % 3;
+            workers[i].use_set_actions = round % 2 == 1;
             pthread_create(&threads[i], NULL, race_worker, &workers[i]);
         }
         for (i = 0; i < 3; i++) pthread_join(threads[i], NULL);
         disposable.dispose(disposable.context);
         EXPECT(fake.dismissals == 1, "round %d: one dismissal", round);
-        EXPECT(c.next <= 1 && c.completed <= c.next && c.error == 0, "round %d: grammar", round);
+        /* Action 1 is Cancel in the old list and a disabled Close in the new one. */
+        EXPECT(c.next <= 1 && c.completed <= c.next && c.error <= 1 && c.next + c.error <= 1, "round %d: grammar", round);
         plugin->config_free(config);
     }
 }
@@ -342,6 +391,7 @@ int main(int argc, char **argv) {
     disposed_before_answer();
     disposed_inside_next();
     updated_while_shown_then_left_to_config_free();
+    changed_while_shown();
     races(argc == 3 ? atoi(argv[2]) : 30);
     dlclose(library);
     if (failures) fprintf(stderr, "dialog_driver: %d failed expectation(s) for %s\n", failures, argv[1]);

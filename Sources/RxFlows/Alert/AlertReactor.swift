@@ -18,9 +18,10 @@ import RxCore
 /// }
 /// ```
 ///
-/// The presentation — an alert or action sheet on a modal surface — arrives with
-/// the modal runtime. Until then the view side is the ``AlertViewType`` protocol,
-/// driven by ``bind(to:)``; the surface will conform to it.
+/// The view side is the ``AlertViewType`` protocol, driven by ``bind(to:)``.
+/// RxModal's `RxModal.alert(reactor:)` and `RxModal.actionSheet(reactor:source:)`
+/// present a reactor on a modal surface through it, keeping the shown dialog's
+/// title, message and actions live.
 ///
 /// **Threads.** As ``Reactor``: send actions from any thread; ``bind(to:)`` calls the
 /// view on the thread the state changes on, or on the scheduler it is given.

@@ -27,6 +27,8 @@ public final class ModalConfigurator: @unchecked Sendable {
     private var configuration: ModalConfiguration?
     private let isLive = Atomic<Bool>(false)
     private let kept = CompositeDisposable()
+    // Touched by the configuring thread only, before going live.
+    private var liveWork: [() -> Void] = []
 
     init(kind: ModalKind, configuration: ModalConfiguration, session: PresentationSession) throws {
         self.kind = kind
@@ -63,8 +65,19 @@ public final class ModalConfigurator: @unchecked Sendable {
         _ = kept.insert(disposable)
     }
 
+    /// Runs `work` once calls are queued, right after the configuration closure
+    /// returned (on the thread that ran it): for bindings that must not call
+    /// methods from other threads while configuration-time calls run at once.
+    /// Call it from the configuration closure.
+    func whenLive(_ work: @escaping () -> Void) { liveWork.append(work) }
+
     /// From now on, calls are queued (see the type's documentation).
-    func goLive() { isLive.store(true, ordering: .releasing) }
+    func goLive() {
+        isLive.store(true, ordering: .releasing)
+        let work = liveWork
+        liveWork = []
+        work.forEach { $0() }
+    }
 
     /// Ends the bindings and forgets the configuration.
     func end() {

@@ -9,7 +9,7 @@ final class ActionSheetPluginTests: RxTestCase {
         let library = try DialogPluginLibrary.loaded(DialogPluginLibrary.actionSheet)
         XCTAssertEqual(library.kind, "actionSheet")
         XCTAssertEqual(library.methods.map(\.name), [
-            "setTitle", "setMessage", "setSource", "addAction", "setPreferredAction", "setActionEnabled", "addTextField",
+            "setTitle", "setMessage", "setSource", "addAction", "setPreferredAction", "setActionEnabled", "setActions", "addTextField",
         ])
         XCTAssertEqual(library.methods.first { $0.name == "setSource" }?.signature, "s")
         XCTAssertNil(library.descriptor.pointee.precondition)

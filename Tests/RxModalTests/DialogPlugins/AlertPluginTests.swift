@@ -24,6 +24,7 @@ final class AlertPluginTests: RxTestCase {
         XCTAssertEqual(library.methods.map { "\($0.name)(\($0.signature): \($0.arguments))" }, [
             "setTitle(s: title)", "setMessage(s: message)", "addTextField(sss: kind,placeholder,text)",
             "addAction(ss: title,style)", "setPreferredAction(i: index)", "setActionEnabled(ib: index,enabled)",
+            "setActions(v: actions)",
         ])
         XCTAssertTrue(library.methods.allSatisfy { !$0.doc.isEmpty })
         XCTAssertTrue(String(cString: descriptor.result_description).contains("\"textFields\""))

@@ -94,12 +94,14 @@ enum DialogArgument {
     case s(String)
     case i(Int64)
     case b(Bool)
+    case v(ModalValue)
 
     var code: Character {
         switch self {
         case .s: return "s"
         case .i: return "i"
         case .b: return "b"
+        case .v: return "v"
         }
     }
 }
@@ -139,6 +141,7 @@ final class DialogConfig: @unchecked Sendable {
         func text(_ index: Int) -> String { if case .s(let value) = arguments[index] { return value }; preconditionFailure() }
         func integer(_ index: Int) -> Int64 { if case .i(let value) = arguments[index] { return value }; preconditionFailure() }
         func flag(_ index: Int) -> Bool { if case .b(let value) = arguments[index] { return value }; preconditionFailure() }
+        func tree(_ index: Int) -> ModalValue { if case .v(let value) = arguments[index] { return value }; preconditionFailure() }
         switch signature {
         case "s":
             typealias F = @convention(c) (Config, Text, ErrorOut) -> Int32
@@ -155,6 +158,9 @@ final class DialogConfig: @unchecked Sendable {
         case "ib":
             typealias F = @convention(c) (Config, Int64, Bool, ErrorOut) -> Int32
             status = unsafeBitCast(function, to: F.self)(pointer, integer(0), flag(1), &error)
+        case "v":
+            typealias F = @convention(c) (Config, UnsafePointer<rxm_value>?, ErrorOut) -> Int32
+            status = tree(0).withCValue { unsafeBitCast(function, to: F.self)(pointer, $0, &error) }
         default:
             preconditionFailure("no test call shape for \(signature)")
         }
@@ -260,6 +266,8 @@ final class FakeDialogSurface: @unchecked Sendable {
     var showFailure: PluginFailure?
     /// update() fails with this.
     var updateFailure: PluginFailure?
+    /// Runs inside update(), after recording the patch (to answer from inside it).
+    var duringUpdate: ((Int) -> Void)?
 
     let cSurface: UnsafeMutablePointer<rxm_surface>
 
@@ -323,6 +331,7 @@ final class FakeDialogSurface: @unchecked Sendable {
             patches.append((number, value))
             operations.append("update \(number)")
         }
+        duringUpdate?(number)
         if let failure = updateFailure {
             fill(error, failure)
             return failure.code

@@ -10,6 +10,15 @@
 ** A configuration owns every presentation made from it: a presentation's
 ** disposable stays callable (and idempotent) until the configuration is freed,
 ** and freeing the configuration takes down any presentation still shown.
+**
+** setTitle, setMessage, setActionEnabled and setActions also change every
+** presentation still waiting for an answer, with an update patch of the key
+** they change ("title"/"message", null when removed; "actions", the whole list).
+** An answer's action index is read against the list that presentation's surface
+** had when it answered: the last one it accepted (show, or an update that
+** returned RXM_OK), or the one being sent when it answers from inside that
+** update() on the same thread. So an answer that crosses a setActions (the user
+** chose from the old list) names the old list's action, by its title and style.
 */
 #ifndef RXM_DIALOG_H
 #define RXM_DIALOG_H
@@ -53,6 +62,12 @@ RXM_DIALOG_INTERNAL int rxm_dialog_add_action(void *config, const char *title, c
 RXM_DIALOG_INTERNAL int rxm_dialog_set_preferred_action(void *config, int64_t index, rxm_error *error);   /* "i" */
 RXM_DIALOG_INTERNAL int rxm_dialog_set_action_enabled(void *config, int64_t index, bool enabled,
                                                       rxm_error *error);                                  /* "ib" */
+/* Replaces the whole action list with an array of {"title": s, "style": s,
+** "enabled"?: b (true)}, validated as addAction validates (a non-empty title,
+** a known style, at most one cancel action; no other keys) and non-empty. The
+** preferred action stays preferred when the new list has one of the same title
+** (the first such), else there is none. */
+RXM_DIALOG_INTERNAL int rxm_dialog_set_actions(void *config, const rxm_value *actions, rxm_error *error);  /* "v" */
 RXM_DIALOG_INTERNAL int rxm_dialog_set_source(void *config, const char *source, rxm_error *error);        /* "s" */
 
 #ifdef __cplusplus
