@@ -10,6 +10,14 @@ import Synchronization
 ///
 /// The uncontended path costs two atomic operations and no lock. Sinks that need
 /// serializing inherit from it, which saves them an allocation.
+///
+/// Whoever drains works for everyone, which is right for a producer but not for a
+/// thread that only came to subscribe or dispose: with a producer pumping events,
+/// it could be kept draining them indefinitely. Such *control* submissions may
+/// therefore hand the drain over: after their own command, they raise `handoff`
+/// and the next producer to queue an event takes the drain back. If no producer
+/// takes it within a moment (the producers stopped), the control thread drains
+/// what is left itself — a finite amount.
 @usableFromInline
 internal class SerialDrain<Command>: @unchecked Sendable {
     /// Commands submitted and not yet processed, counting the one in progress.
@@ -19,6 +27,8 @@ internal class SerialDrain<Command>: @unchecked Sendable {
     // destroying a field of a type built from its parameter would look that
     // type's metadata up at run time in every deinit.
     @usableFromInline internal let queueLock = SpinLock()
+    /// Raised by a control drainer that wants to leave; taken by the next producer.
+    @usableFromInline internal let handoff = Atomic<Bool>(false)
     @exclusivity(unchecked) @usableFromInline internal var queue: [Command] = []
     @exclusivity(unchecked) @usableFromInline internal var queueHead = 0
 
@@ -29,18 +39,49 @@ internal class SerialDrain<Command>: @unchecked Sendable {
     ///
     /// `process` receives the `target` (the sink itself) rather than capturing it:
     /// a closure that captures nothing costs no retain and release per event.
+    ///
+    /// A `control` submission (a subscription or a disposal, not an event) hands
+    /// the drain over to producers rather than draining their events; see above.
     @inlinable
-    internal final func submit<Target: AnyObject>(_ command: Command, to target: Target, _ process: (Target, Command) -> Void) {
+    internal final func submit<Target: AnyObject>(_ command: Command, to target: Target, control: Bool = false,
+                                                  _ process: (Target, Command) -> Void) {
         if workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
             process(target, command)
             let missed = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-            if missed != 0 { drain(missed: missed, target, process) }
+            if missed != 0 {
+                if control { handOver(missed: missed, target, process) } else { drain(missed: missed, target, process) }
+            }
         } else {
             enqueue(command)
             if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-                drain(missed: 1, target, process)
+                if control { handOver(missed: 1, target, process) } else { drain(missed: 1, target, process) }
+            } else if !control, handoff.load(ordering: .relaxed) {
+                takeOver(target, process)
             }
         }
+    }
+
+    /// Leaves the drain (holding `missed` counted commands) to the next producer,
+    /// or drains them after all if no producer comes for it within a moment.
+    @usableFromInline
+    internal final func handOver<Target: AnyObject>(missed: Int, _ target: Target, _ process: (Target, Command) -> Void) {
+        handoff.store(true, ordering: .releasing)
+        var backoff = Backoff()
+        for _ in 0..<64 {
+            if !handoff.load(ordering: .acquiring) { return }   // a producer took it
+            backoff.pause()
+        }
+        // Nobody came: take it back, unless a producer did in the last instant.
+        guard handoff.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
+        drain(missed: workInProgress.load(ordering: .acquiring), target, process)
+    }
+
+    /// A producer takes over a drain that a control thread handed over.
+    @usableFromInline
+    internal final func takeOver<Target: AnyObject>(_ target: Target, _ process: (Target, Command) -> Void) {
+        guard handoff.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
+        // Every counted command is queued; this producer's own is among them.
+        drain(missed: workInProgress.load(ordering: .acquiring), target, process)
     }
 
     @inlinable

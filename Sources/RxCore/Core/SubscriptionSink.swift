@@ -11,17 +11,25 @@ import Synchronization
 /// - after a terminal event the whole chain upstream is disposed, then `onDisposed` runs.
 ///
 /// Delivery claims the sink with one compare-and-swap of `deliveringThread`, and
-/// `dispose()` sets its flag and then waits until no other thread holds the claim
+/// `dispose()` sets its flag and then waits until the claim it saw has ended
 /// (Dekker's handshake: both sides use sequentially consistent operations, so at
 /// least one sees the other). One atomic operation per event, no lock.
+///
+/// A claim is the thread's identity with a generation in its lowest bit (thread
+/// identities are aligned addresses, so that bit is free), flipped on every claim:
+/// a disposer waits for the claim value to *change*, not to become zero, so a
+/// producer that re-claims the sink in a tight loop cannot starve it. Any claim
+/// made after the disposer looked sees the disposed flag and calls nothing.
 @usableFromInline
 internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline static var disposedBit: UInt8 { 1 }
     @usableFromInline static var stoppedBit: UInt8 { 2 }
     @usableFromInline static var finishedBit: UInt8 { 4 }
 
-    /// The thread delivering an event (inside a callback), or 0.
+    /// The current delivery claim (thread identity | generation bit), or 0.
     @usableFromInline internal let deliveringThread = Atomic<UInt>(0)
+    /// The generation bit the next claim uses (0 or 1).
+    @usableFromInline internal let claimGeneration = Atomic<UInt>(0)
     @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Events that arrived re-entrantly, from inside a callback on the delivering
     /// thread; only the thread holding the delivery claim touches it.
@@ -66,10 +74,21 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @inlinable
     internal var isDisposed: Bool { flags.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
+    /// Takes the delivery claim for `thread` if nobody holds it.
+    @inlinable @inline(__always)
+    internal func tryClaim(_ thread: UInt) -> Bool {
+        let generation = claimGeneration.load(ordering: .relaxed)
+        guard deliveringThread.compareExchange(expected: 0, desired: thread | generation, ordering: .sequentiallyConsistent).exchanged else {
+            return false
+        }
+        claimGeneration.store(generation ^ 1, ordering: .relaxed)
+        return true
+    }
+
     @inlinable
     internal func on(_ event: Event<Element>) {
         let thread = currentThreadIdentity()
-        guard deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .sequentiallyConsistent).exchanged else {
+        guard tryClaim(thread) else {
             onContended(event, thread: thread)
             return
         }
@@ -82,13 +101,13 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     /// waits its turn) or by another (an upstream that broke serialization; wait).
     @usableFromInline
     internal func onContended(_ event: Event<Element>, thread: UInt) {
-        if deliveringThread.load(ordering: .relaxed) == thread {
+        if deliveringThread.load(ordering: .relaxed) & ~1 == thread {
             reentrantEvents.append(event)
             hasReentrantEvents.store(true, ordering: .relaxed)
             return
         }
         var backoff = Backoff()
-        while !deliveringThread.compareExchange(expected: 0, desired: thread, ordering: .sequentiallyConsistent).exchanged {
+        while !tryClaim(thread) {
             backoff.pause()
         }
         deliver(event)
@@ -125,13 +144,14 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func dispose() {
         let previous = flags.bitwiseOr(Self.disposedBit, ordering: .sequentiallyConsistent).oldValue
         guard previous & Self.disposedBit == 0 else { return }
-        // Wait for a callback in progress on another thread to return.
-        let thread = currentThreadIdentity()
-        var backoff = Backoff()
-        while true {
-            let delivering = deliveringThread.load(ordering: .sequentiallyConsistent)
-            if delivering == 0 || delivering == thread { break }
-            backoff.pause()
+        // Wait for a callback in progress on another thread to return: for the
+        // claim seen now to end. Later claims see the flag and call nothing.
+        let seen = deliveringThread.load(ordering: .sequentiallyConsistent)
+        if seen != 0 && seen & ~1 != currentThreadIdentity() {
+            var backoff = Backoff()
+            while deliveringThread.load(ordering: .sequentiallyConsistent) == seen {
+                backoff.pause()
+            }
         }
         finish()
     }

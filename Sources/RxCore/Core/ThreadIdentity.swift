@@ -6,7 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// A number that identifies the calling thread while it runs; never zero.
+/// A number that identifies the calling thread while it runs; never zero, and
+/// even (it is the address of the thread's descriptor), so that its lowest bit
+/// can carry a flag.
 ///
 /// Used to recognise re-entrant calls (an observer that disposes its own
 /// subscription, a subscriber that subscribes again from inside a callback).

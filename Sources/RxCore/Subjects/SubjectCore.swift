@@ -63,20 +63,20 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @inlinable
     internal func add(_ observer: AnyObserver<Element>, lifetime: SubjectLifetime<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        submit(.subscribe(key: key, observer: observer), to: self) { $0.process($1) }
+        submit(.subscribe(key: key, observer: observer), to: self, control: true) { $0.process($1) }
         return SubjectSubscription(key: key, subject: lifetime)
     }
 
     @inlinable
     internal func remove(_ key: UInt64) {
-        submit(.unsubscribe(key: key), to: self) { $0.process($1) }
+        submit(.unsubscribe(key: key), to: self, control: true) { $0.process($1) }
     }
 
     @usableFromInline
     internal func disposeSubject() {
         disposedFlag.store(true, ordering: .releasing)
         current.withLock { $0.isDisposed = true }
-        submit(.dispose, to: self) { $0.process($1) }
+        submit(.dispose, to: self, control: true) { $0.process($1) }
     }
 
     @inlinable
