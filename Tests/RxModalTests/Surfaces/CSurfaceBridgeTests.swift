@@ -29,7 +29,7 @@ final class CSurfaceBridgeTests: RxTestCase {
         XCTAssertNotNil(presentation)
         XCTAssertEqual(plugin.wait(), .result(["action": 1, "textFields": ["a@b.c", "pässwörd"]]))
         bridge.surface.pointee.dismiss!(bridge.surface.pointee.context, presentation)
-        XCTAssertEqual(scripted.transcript[0]["spec"], Specs.signIn)
+        XCTAssertEqual(scripted.transcript[0]["spec"], Specs.signInAsTranscribed)
         XCTAssertEqual(scripted.transcript[0]["dismissed"], true)
     }
 

@@ -12,10 +12,19 @@ final class ScriptedTranscriptTests: RxTestCase {
         _ = try surface.answer(Specs.signIn)
         XCTAssertEqual(surface.transcript, [[
             "index": 0, "step": 1, "depth": 0, "primitive": "dialog",
-            "spec": Specs.signIn, "updates": [],
-            "result": ["action": 1, "textFields": ["a@b.c", "old"]],
+            "spec": Specs.signInAsTranscribed, "updates": [],
+            "result": ["action": 1, "textFields": ["a@b.c", "(hidden)"]],
             "shownAt": 1, "answeredAt": 2, "dismissed": true, "dismissedAt": 3, "dismissals": 1,
         ]])
+    }
+
+    func testPasswordsReachTheResultButNeverTheTranscript() throws {
+        let surface = try ScriptedSurface(json: #"[{"type": ["a@b.c", "s3cret pass"], "choose": "Sign In"}]"#)
+        XCTAssertEqual(try surface.answer(Specs.signIn).get(), ["action": 1, "textFields": ["a@b.c", "s3cret pass"]])
+        XCTAssertEqual(surface.transcript[0]["result"], ["action": 1, "textFields": ["a@b.c", "(hidden)"]])
+        XCTAssertFalse(surface.transcriptJSON.contains("s3cret"))
+        XCTAssertFalse(surface.transcriptJSON.contains(#""old""#), "the password field's initial text is hidden too")
+        XCTAssertTrue(surface.transcriptJSON.contains("a@b.c"), "other fields stay readable")
     }
 
     func testErrorsAreRecordedWithTheirMessage() throws {
@@ -33,7 +42,7 @@ final class ScriptedTranscriptTests: RxTestCase {
         try surface.update(presentation, patch: ["actions": [["title": "Cancel", "style": "cancel", "enabled": false]]])
         surface.dismiss(presentation)
         let entry = surface.transcript[0]
-        XCTAssertEqual(entry["spec"], Specs.signIn)
+        XCTAssertEqual(entry["spec"], Specs.signInAsTranscribed)
         XCTAssertEqual(entry["updates"], [["title": "Signing in…"],
                                           ["actions": [["title": "Cancel", "style": "cancel", "enabled": false]]]])
         XCTAssertEqual(entry["dismissedAt"], 4)

@@ -10,6 +10,14 @@ enum Specs {
                     ["title": "Sign In", "style": "default", "preferred": true],
                     ["title": "Delete Account", "style": "destructive", "enabled": false]],
     ]
+    /// `signIn` as a transcript shows it: password text hidden.
+    static let signInAsTranscribed: ModalValue = [
+        "primitive": "dialog", "style": "alert", "title": "Sign in", "message": "Use your account",
+        "textFields": [["kind": "email", "placeholder": "Email"], ["kind": "password", "text": "(hidden)"]],
+        "actions": [["title": "Cancel", "style": "cancel"],
+                    ["title": "Sign In", "style": "default", "preferred": true],
+                    ["title": "Delete Account", "style": "destructive", "enabled": false]],
+    ]
     static let share: ModalValue = [
         "primitive": "dialog", "style": "actionSheet", "title": "Share",
         "actions": [["title": "Mail", "style": "default"], ["title": "Message", "style": "default"]],

@@ -187,7 +187,10 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
     /// script step used (from 1; past the end when the script ran out). The `…At`
     /// fields are sequence numbers of one counter per surface, counting shows,
     /// updates, answers and dismissals. `dismissals` counts dismiss calls (1 is
-    /// correct; more means a caller dismissed twice).
+    /// correct; more means a caller dismissed twice). The text of a dialog's
+    /// password fields, typed or initial, reads "(hidden)": transcripts are
+    /// printed and written to files, and must not carry secrets (the result
+    /// delivered to the presentation is not affected).
     public var transcript: [ModalValue] {
         condition.lock()
         defer { condition.unlock() }

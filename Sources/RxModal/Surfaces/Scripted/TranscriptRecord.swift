@@ -17,8 +17,38 @@ struct TranscriptRecord {
     var dismissedAt: Int?
     var dismissals = 0
 
-    /// The transcript form (see `ScriptedSurface.transcript`).
+    /// What a transcript shows instead of a password field's text: transcripts are
+    /// written to files and printed, and must not carry secrets.
+    static let hiddenText: ModalValue = "(hidden)"
+
+    /// The indices of a dialog's password fields.
+    private var passwordFields: Set<Int> {
+        guard primitive == .dialog, let fields = spec["textFields"]?.arrayValue else { return [] }
+        return Set(fields.indices.filter { fields[$0]["kind"] == "password" })
+    }
+
+    /// `value` with every non-empty text of a password field replaced.
+    private func hidingPasswords(in value: ModalValue?, at path: [String], using hidden: Set<Int>) -> ModalValue? {
+        guard !hidden.isEmpty, case .object(var members)? = value,
+              case .array(var texts)? = members[path[0]] else { return value }
+        for index in hidden where texts.indices.contains(index) {
+            if path.count == 1 {
+                if texts[index] != "" { texts[index] = Self.hiddenText }
+            } else if case .object(var field) = texts[index], let text = field[path[1]], text != "" {
+                field[path[1]] = Self.hiddenText
+                texts[index] = .object(field)
+            }
+        }
+        members[path[0]] = .array(texts)
+        return .object(members)
+    }
+
+    /// The transcript form (see `ScriptedSurface.transcript`). The text of password
+    /// fields, typed or given as initial text, is shown as "(hidden)".
     var value: ModalValue {
+        let hidden = passwordFields
+        let spec = hidingPasswords(in: self.spec, at: ["textFields", "text"], using: hidden) ?? self.spec
+        let result = hidingPasswords(in: self.result, at: ["textFields"], using: hidden)
         var members: [String: ModalValue] = [
             "index": .int(Int64(index)),
             "step": .int(Int64(step)),
