@@ -51,13 +51,6 @@ public struct Observable<Element>: ObservableType {
         return sink
     }
 
-    /// Subscribes an operator's internal observer to this source, storing the
-    /// upstream disposable with `store` before queued elements flow.
-    @inlinable
-    internal func run(_ observer: AnyObserver<Element>, store: (Disposable) -> Void) {
-        Trampoline.run { store(subscribeHandler(observer)) }
-    }
-
     /// Subscribes an operator's internal observer; the caller keeps the result.
     @inlinable
     internal func run(_ observer: AnyObserver<Element>, into slot: SingleAssignmentDisposable) {
