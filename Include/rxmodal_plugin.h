@@ -280,7 +280,8 @@ typedef struct rxm_surface {
 **     'v'  const rxm_value *          (any value tree)
 ** For example setMessageBody(body, isHTML) is "sb", addAttachmentData is "yss".
 ** The host checks every argument against the signature before the call, so a
-** method receives only well-typed, valid UTF-8 arguments. */
+** method receives only well-typed, valid UTF-8 arguments. The pointers of 'y'
+** and 'S' are never NULL, even when their length is 0. */
 typedef struct rxm_method {
     const char *name;            /* "setSubject" */
     const char *signature;       /* "s" */
