@@ -108,7 +108,7 @@ enum DemoSections {
     /// defaults and cancelled by the script, when its plugin is loaded.
     static func otherKind(_ kind: String) -> DemoSection {
         DemoSection(
-            title: "\(kind): presented with its defaults, then cancelled",
+            title: "\(kind): presented with its defaults (the built-in script cancels it)",
             requiredKinds: [kind],
             scriptSteps: { _ in [#"{"cancel": true}"#] },
             run: { context in
