@@ -59,7 +59,7 @@ final class CommandLineTerminalTests: RxTestCase {
         defer { pty.close() }
         let before = TerminalSettingsSnapshot(pty.settings())
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
-        guard pty.waitFor("[>Sign In<]") else {
+        guard pty.waitFor("[>Sign In<]", seconds: 15) else {
             kill(child.pid, SIGKILL)
             _ = waitForExit(child.pid)
             return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
@@ -79,7 +79,7 @@ final class CommandLineTerminalTests: RxTestCase {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
-        XCTAssertTrue(pty.waitFor("[>Sign In<]"), pty.text)
+        XCTAssertTrue(pty.waitFor("[>Sign In<]", seconds: 15), pty.text)
         pty.type("\u{1B}")
         guard let status = waitForExit(child.pid) else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
         XCTAssertEqual(status, 1 << 8, "wait status \(status)")   // exited with 1
@@ -93,7 +93,7 @@ final class CommandLineTerminalTests: RxTestCase {
         defer { pty.close() }
         let before = TerminalSettingsSnapshot(pty.settings())
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
-        guard pty.waitFor("[>Sign In<]") else {
+        guard pty.waitFor("[>Sign In<]", seconds: 15) else {
             kill(child.pid, SIGKILL)
             _ = waitForExit(child.pid)
             return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
