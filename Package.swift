@@ -27,6 +27,8 @@ let package = Package(
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
         .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
+        // The `rxmodal` command line (issue 6): list, describe, present any kind, demo.
+        .executable(name: "rxmodal", targets: ["rxmodal"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -49,6 +51,10 @@ let package = Package(
         .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
+        // The `rxmodal` command (issue 6): its parser and commands in a library, so
+        // tests reach them directly; the executable is a two-line main.
+        .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
+        .executableTarget(name: "rxmodal", dependencies: ["RxModalCommandLine"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
         .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting"]),
@@ -61,6 +67,8 @@ let package = Package(
         .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
-                                                  "rxmodal-terminal-probe"]),
+                                                  "rxmodal-terminal-probe",
+                                                  // The command line, unit-tested and run as a child process (issue 6).
+                                                  "RxModalCommandLine", "rxmodal"]),
     ]
 )

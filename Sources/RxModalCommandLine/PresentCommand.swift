@@ -1,0 +1,58 @@
+import RxCore
+import RxModal
+
+/// `rxmodal KIND [options]`: configures the kind with the calls the options
+/// name, presents it on the chosen surface, and prints its result as one JSON
+/// document on standard output — only once the modal has ended, so an error, a
+/// timeout or Ctrl-C leaves standard output empty. Messages go to standard error.
+enum PresentCommand {
+    static func run(kindName: String, arguments: [String], console: Console) throws -> ExitStatus {
+        let kind = try KindCatalog.kind(named: kindName)
+        let options = try PresentOptionsParser.parse(arguments, for: kind)
+        if options.wantsHelp {
+            console.output(HelpText.present(kind: kind))
+            return .value
+        }
+        let selection = try SurfaceSelection(option: options.surface, transcriptPath: options.transcriptPath,
+                                             helpTopic: kind.name)
+        let calls = options.calls
+        let modal = ModalCoordinator.shared.present(kind: kind, presenter: selection.presenter) { configurator in
+            for call in calls {
+                do { try configurator.call(call.method, arguments: call.arguments) } catch {
+                    throw ConfigurationFailure(option: call.option, underlying: error)
+                }
+            }
+        }
+        let outcome = ModalRun.run(modal, timeoutSeconds: options.timeoutSeconds)
+        let transcriptWritten = selection.writeTranscript(to: options.transcriptPath, console: console)
+        switch outcome {
+        case .value(let value):
+            console.output(value.json)
+            let status: ExitStatus = CancellationRule.isCancellation(value) ? .cancelled : .value
+            return status == .value && !transcriptWritten ? .failure : status
+        case .empty:
+            console.error("rxmodal: \(kind.name) ended without a value")
+            return .cancelled
+        case .timedOut:
+            console.error("rxmodal: \(kind.name) timed out after \(TimeText.seconds(options.timeoutSeconds ?? 0)) s; dismissed")
+            return .timeout
+        case .failed(let error):
+            let status = ErrorStatus.status(for: error)
+            if let usage = error as? UsageError {
+                console.error("rxmodal: \(usage.message)\n\(usage.hint)")
+            } else if status == .usage {
+                console.error("rxmodal: \(kind.name): \(error)\nTry 'rxmodal help \(kind.name)'.")
+            } else {
+                console.error("rxmodal: \(kind.name): \(error)")
+            }
+            return status
+        }
+    }
+}
+
+/// Seconds as people write them: `2`, `0.5`.
+enum TimeText {
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,22 @@
+import RxModal
+
+/// The `--surface` option: `terminal` or `script:FILE`.
+///
+/// A plain value; safe from any thread.
+public enum SurfaceOption: Equatable, Sendable {
+    /// The terminal surface: interactive on a TTY, line mode through a pipe.
+    case terminal
+    /// A scripted surface answering from the JSON script in the file.
+    case script(path: String)
+
+    /// Parses the option's value; a usage error names what is accepted.
+    public init(parsing text: String, helpTopic: String?) throws {
+        if text == "terminal" {
+            self = .terminal
+        } else if text.hasPrefix("script:"), text.count > "script:".count {
+            self = .script(path: String(text.dropFirst("script:".count)))
+        } else {
+            throw UsageError("--surface takes terminal or script:FILE, not “\(text)”", helpTopic: helpTopic)
+        }
+    }
+}

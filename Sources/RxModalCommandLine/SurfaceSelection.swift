@@ -1,0 +1,58 @@
+import Foundation
+import RxModal
+
+/// The surface a command presents on, from `--surface` and the environment:
+///
+/// - `--surface terminal`: ``TerminalSurface/standard(environment:)`` (the TTY, or
+///   line mode on standard input/error when standard input is not one);
+/// - `--surface script:FILE`: a ``ScriptedSurface`` reading FILE;
+/// - neither: what ``Presenter/default`` does — `RXMODAL_SCRIPT` if set (read
+///   here, so its transcript can be written), else the terminal when standard
+///   input is one, else no surface (``ModalError/missingSurface``).
+///
+/// `--transcript` needs a scripted surface. Made once per command, on the main
+/// thread; the surfaces themselves are safe from any thread.
+struct SurfaceSelection {
+    let presenter: Presenter
+    /// The scripted surface in use, whose transcript `--transcript` writes.
+    let scripted: ScriptedSurface?
+
+    init(option: SurfaceOption?, transcriptPath: String?, helpTopic: String?) throws {
+        switch option {
+        case .terminal:
+            presenter = .surface(TerminalSurface.standard())
+            scripted = nil
+        case .script(let path):
+            let surface: ScriptedSurface
+            do { surface = try ScriptedSurface(contentsOfFile: path) } catch {
+                throw UsageError("--surface script:\(path): \(error)", helpTopic: helpTopic)
+            }
+            presenter = .surface(surface)
+            scripted = surface
+        case nil:
+            let fromEnvironment: ScriptedSurface?
+            do { fromEnvironment = try ScriptedSurface.fromEnvironment() } catch {
+                throw UsageError("\(SurfaceScript.environmentVariable): \(error)", helpTopic: helpTopic)
+            }
+            presenter = fromEnvironment.map { .surface($0) } ?? .default
+            scripted = fromEnvironment
+        }
+        if transcriptPath != nil && scripted == nil {
+            throw UsageError("--transcript records what a scripted surface showed: give --surface script:FILE "
+                             + "(or set \(SurfaceScript.environmentVariable))", helpTopic: helpTopic)
+        }
+    }
+
+    /// Writes the transcript if one was asked for; a failure is reported, not thrown,
+    /// so it never hides the modal's own outcome.
+    func writeTranscript(to path: String?, console: Console) -> Bool {
+        guard let path, let scripted else { return true }
+        do {
+            try scripted.writeTranscript(to: path)
+            return true
+        } catch {
+            console.error("rxmodal: --transcript: \(error)")
+            return false
+        }
+    }
+}
