@@ -1,3 +1,4 @@
+import RxCore
 import RxModal
 
 /// `rxmodal demo`: runs ``DemoSections/all`` in order. On the default surface
@@ -8,6 +9,7 @@ import RxModal
 /// section that ran ended without an error, 6 otherwise.
 enum DemoCommand {
     static func run(surface option: SurfaceOption?, transcriptPath: String?, console: Console) throws -> ExitStatus {
+        let resourcesAtStart = Resources.total
         let registry = KindCatalog.registry
         let sections = DemoSections.all
         let probe = DemoContext(presenter: .default, scripted: nil, console: console, registry: registry)
@@ -44,6 +46,8 @@ enum DemoCommand {
             outcome.lines.forEach { console.output("   " + $0) }
             allEnded = allEnded && outcome.ended
         }
+        // Every subscription, sink and presentation above has been released.
+        console.output("\nlive resources left: \(Resources.total - resourcesAtStart)")
         if let transcriptPath, let scripted {
             do { try scripted.writeTranscript(to: transcriptPath) } catch {
                 console.error("rxmodal: --transcript: \(error)")

@@ -42,6 +42,8 @@ final class CommandLineDemoTests: RxTestCase {
             let skipped = lines.contains("   skipped: \(kind) plugin not loaded")
             XCTAssertEqual(skipped, !kinds.contains(kind), "\(kind):\n\(result.stdout)")
         }
+        // Everything the demo subscribed was released by its end.
+        XCTAssertEqual(lines.filter { $0.hasPrefix("live resources left: ") }, ["live resources left: 0"], result.stdout)
         let transcript = try XCTUnwrap(scratch.json("demo.json") as? [[String: Any]])
         let titles = transcript.compactMap { ($0["spec"] as? [String: Any])?["title"] as? String }
         XCTAssertEqual(Array(titles.prefix(2)), ["Sign in", "Contact us"])
