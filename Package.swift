@@ -23,6 +23,8 @@ let package = Package(
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
         // Maildir drafts (issue 5). Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
+        // The C bridge (issue 7): librxmodal.so, the library behind Include/rxmodal.h.
+        .library(name: "rxmodal", type: .dynamic, targets: ["RxModalC"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -49,6 +51,10 @@ let package = Package(
         .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
+        // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
+        // benchmark of C callbacks against Swift closures.
+        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
+        .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
         .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting"]),
