@@ -88,6 +88,12 @@ struct CExampleCase: Sendable {
             + (output.contains("malformed script: RXM_ERR_INVALID_JSON") ? [] : ["malformed script not reported:\n\(output)"])
             + (output.contains("script with an unknown key: RXM_ERR_INVALID_ARGUMENT — script: step 1: unknown key \"press\"") ? [] : ["bad script key not reported:\n\(output)"])
         },
+        CExampleCase(name: "contracts", source: "checking/contracts.c") { output, _ in
+            let checks = lines(output).filter { $0.hasSuffix(": ok") }
+            var failures = lines(output).filter { $0.contains("FAILED") }.map { "check failed: \($0)" }
+            if checks.count != 13 { failures.append("expected 13 passing checks, got \(checks.count):\n\(output)") }
+            return failures
+        },
         CExampleCase(name: "rating plugin from C", source: "plugin/rating_host.c",
                      arguments: { runner in [runner.ratingPluginDirectory] },
                      script: #"[{"expect": {"primitive": "choice", "title": "Rate this example"}, "select": [1]}]"#) { output, _ in
