@@ -11,8 +11,12 @@ final class RegistryHandle: @unchecked Sendable {
     let skippedPaths: [UnsafeMutablePointer<CChar>]
     let skippedReasons: [UnsafeMutablePointer<CChar>]
 
-    init(searchPath: PluginSearchPath) {
-        registry = ModalRegistry(searchPath: searchPath)
+    convenience init(searchPath: PluginSearchPath) {
+        self.init(registry: ModalRegistry(searchPath: searchPath))
+    }
+
+    init(registry: ModalRegistry) {
+        self.registry = registry
         coordinator = ModalCoordinator(registry: registry)
         kindNames = registry.kindNames.map(CStrings.copy)
         let skipped = registry.skipped
