@@ -14,6 +14,9 @@ final class EventLoop: @unchecked Sendable {
     // Guarded by `lock`.
     private var pending: [() -> Void] = []
     private var signalled = false
+    /// The thread inside `dispatch`, so that a nested call runs nothing: running
+    /// later callbacks inside an earlier one would break their order.
+    private var dispatcher: pthread_t?
 
     init() throws {
         var fds: [Int32] = [-1, -1]
@@ -46,10 +49,17 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs what is queued now, on this thread; returns how many ran.
+    /// Runs what is queued now, on this thread; returns how many ran (0 when
+    /// called from inside one of the callbacks it runs).
     @discardableResult
     func dispatch() -> Int {
+        let me = pthread_self()
         lock.lock()
+        if let dispatcher, pthread_equal(dispatcher, me) != 0 {
+            lock.unlock()
+            return 0
+        }
+        dispatcher = me
         let work = pending
         pending = []
         if signalled {
@@ -59,6 +69,7 @@ final class EventLoop: @unchecked Sendable {
         }
         lock.unlock()
         for item in work { item() }
+        lock.withLock { dispatcher = nil }
         return work.count
     }
 

@@ -2,35 +2,35 @@ import Foundation
 import RxCore
 import RxModal
 import RxModalPluginABI
+import Synchronization
 
-/// What an `rxm_subscription *` points to: one presentation of a modal, and the
-/// C observer its events go to — directly, on the runtime's thread, or through
-/// an `EventLoop` to the thread that dispatches it.
+/// What an `rxm_subscription *` points to: one presentation of a modal, its
+/// `CallbackDelivery` to the C observer, and the configurator for calls made
+/// while it is shown.
 ///
-/// Every callback passes through `gate` (one at a time; closed by the terminal
-/// event or by `dispose`, which waits for a callback running on another thread),
-/// which gives the header's promise: no callback starts after dispose returns.
-///
-/// Thread safety: any thread. `state` guards `ended`, `disposeCalled` and
-/// `configurator`; it is never held while a callback or the runtime runs.
+/// Thread safety: any thread. `state` guards `disposeCalled` and `configurator`;
+/// it is never held while a callback or the runtime runs.
 final class SubscriptionHandle: @unchecked Sendable {
     let modal: ModalHandle
     let presenter: PresenterHandle
     let loop: EventLoop?
-    private let observer: rxm_observer
-    private let gate = CallGate()
+    private let delivery: CallbackDelivery
     private let subscription = SingleAssignmentDisposable()
-    private let state = NSCondition()
-    // Guarded by `state`.
-    private var ended = false
-    private var disposeCalled = false
-    private var configurator: ModalConfigurator?
+    private struct State {
+        var disposeCalled = false
+        var configurator: ModalConfigurator?
+    }
+    /// A class, so the configuration closure can hold it without holding `self`.
+    private final class Guarded: Sendable {
+        let state = Mutex(State())
+    }
+    private let guarded = Guarded()
 
     init(modal: ModalHandle, presenter: PresenterHandle, loop: EventLoop?, observer: rxm_observer) {
         self.modal = modal
         self.presenter = presenter
         self.loop = loop
-        self.observer = observer
+        delivery = CallbackDelivery(observer: observer, loop: loop)
     }
 
     deinit { subscription.dispose() }
@@ -38,95 +38,34 @@ final class SubscriptionHandle: @unchecked Sendable {
     /// Subscribes: the recorded calls are replayed on the fresh configuration.
     func start() {
         let calls = modal.recordedCalls
-        let modal = self.modal
-        let observable = modal.registry.coordinator.present(kind: modal.kind, presenter: presenter.presenter) { [weak self] configurator in
+        let delivery = self.delivery
+        let observable = modal.registry.coordinator.present(kind: modal.kind, presenter: presenter.presenter) { [guarded] configurator in
             for call in calls { try configurator.call(call.method, arguments: call.arguments) }
-            self?.state.withLock { self?.configurator = configurator }
+            guarded.state.withLock { $0.configurator = configurator }
         }
-        subscription.setDisposable(observable.subscribe { [weak self] event in self?.receive(event) })
+        subscription.setDisposable(observable.subscribe { event in delivery.receive(event) })
     }
 
-    private func receive(_ event: Event<ModalValue>) {
-        if let loop {
-            loop.enqueue { self.deliver(event) }
-        } else {
-            deliver(event)
-        }
-    }
-
-    private func deliver(_ event: Event<ModalValue>) {
-        let observer = self.observer
-        switch event {
-        case .next(let value):
-            gate.pass {
-                value.withCValue { pointer in observer.on_next?(observer.context, pointer) }
-            }
-        case .error(let error):
-            var cError = rxm_error()
-            BridgeError(error).fill(&cError)
-            gate.pass(closeAfter: true) { observer.on_error?(observer.context, &cError) }
-            markEnded()
-        case .completed:
-            gate.pass(closeAfter: true) { observer.on_completed?(observer.context) }
-            markEnded()
-        }
-    }
-
-    private func markEnded() {
-        state.lock()
-        ended = true
-        configurator = nil
-        state.broadcast()
-        state.unlock()
-    }
-
-    var isEnded: Bool { state.withLock { ended } }
+    var isEnded: Bool { delivery.isEnded }
 
     /// Stops the callbacks, then dismisses. Returns false when called before.
     @discardableResult
     func dispose() -> Bool {
-        let first = state.withLock {
-            defer { disposeCalled = true }
-            return !disposeCalled
+        let first = guarded.state.withLock { state in
+            defer { state.disposeCalled = true; state.configurator = nil }
+            return !state.disposeCalled
         }
-        gate.close()
+        delivery.stop()
         subscription.dispose()
-        markEnded()
         return first
     }
 
     /// A configuration call on the shown modal (queued by the configurator).
     func call(_ method: String, _ arguments: [ModalValue]) throws {
-        let live = state.withLock { ended ? nil : configurator }
+        let live = delivery.isEnded ? nil : guarded.state.withLock { $0.configurator }
         guard let live else { throw BridgeError(RXM_ERR_DISPOSED, "the subscription has ended") }
         try live.call(method, arguments: arguments)
     }
 
-    /// Waits for the end (see `rxm_subscription_wait`); false on time-out.
-    func wait(milliseconds: Int32) -> Bool {
-        let deadline = milliseconds < 0 ? nil : Date().addingTimeInterval(Double(milliseconds) / 1000)
-        if let loop {
-            while !isEnded {
-                var slice: Int32 = 100
-                if let deadline {
-                    let left = deadline.timeIntervalSinceNow
-                    if left <= 0 { return false }
-                    slice = min(slice, Int32((left * 1000).rounded(.up)))
-                }
-                loop.waitReadable(milliseconds: slice)
-                loop.dispatch()
-            }
-            return true
-        }
-        state.lock()
-        defer { state.unlock() }
-        while !ended {
-            if let deadline {
-                if !state.wait(until: deadline) { return ended }
-            } else {
-                state.wait()
-            }
-        }
-        return true
-    }
+    func wait(milliseconds: Int32) -> Bool { delivery.wait(milliseconds: milliseconds) }
 }

@@ -57,25 +57,39 @@ enum CBridgeBenchmark {
         let swiftEvent = medianNanoseconds(rounds: rounds, operations: events, deliverToSwift)
         let cEvent = medianNanoseconds(rounds: rounds, operations: events, deliverToC)
 
+        // Subscribe + dispose: both sides configure setCount (one libffi call).
+        var cCycleModal: OpaquePointer?
+        guard rxm_modal_new(cRegistry, "burst", &cCycleModal, &cError) == 0 else { fatalError("C modal") }
+        var oneArgument = rxm_int(1)
+        _ = rxm_modal_call(cCycleModal, "setCount", &oneArgument, 1, &cError)
         func subscribeDisposeC() {
             for _ in 0..<cycles {
                 var subscription: OpaquePointer?
-                _ = rxm_modal_subscribe(cModal, cPresenter, nil, cObserver, &subscription, &cError)
+                _ = rxm_modal_subscribe(cCycleModal, cPresenter, nil, cObserver, &subscription, &cError)
                 rxm_subscription_free(subscription)
             }
-            coordinator.queue.sync {}   // the presentations queued, each finding its session ended
+            // Drain: one more, waited for, runs after every presentation queued above
+            // (each finding its session ended) on the surface's serial queue.
+            var last: OpaquePointer?
+            _ = rxm_modal_subscribe(cCycleModal, cPresenter, nil, cObserver, &last, &cError)
+            _ = rxm_subscription_wait(last, -1, &cError)
+            rxm_subscription_free(last)
         }
 
         func subscribeDisposeSwift() {
             for _ in 0..<cycles {
-                coordinator.present(kind: "burst", presenter: .surface(surface)).subscribe(onNext: { _ in }).dispose()
+                coordinator.present(kind: "burst", presenter: .surface(surface)) { try $0.call("setCount", .int(1)) }
+                    .subscribe(onNext: { _ in }).dispose()
             }
-            coordinator.queue.sync {}
+            let done = DispatchSemaphore(value: 0)
+            let last = coordinator.present(kind: "burst", presenter: .surface(surface)) { try $0.call("setCount", .int(1)) }
+                .subscribe(onCompleted: { done.signal() })
+            done.wait()
+            last.dispose()
         }
 
         subscribeDisposeC(); subscribeDisposeSwift()
         let swiftCycle = medianNanoseconds(rounds: rounds, operations: cycles, subscribeDisposeSwift)
-        // The C handles use their registry's own coordinator (and queue).
         let cCycle = medianNanoseconds(rounds: rounds, operations: cycles) {
             subscribeDisposeC()
         }
@@ -86,6 +100,7 @@ enum CBridgeBenchmark {
         print("subscribe + dispose from Swift:  \(formatted(swiftCycle))")
         print("subscribe + dispose from C:      \(formatted(cCycle))")
 
+        rxm_modal_free(cCycleModal)
         rxm_presenter_free(cPresenter)
         rxm_modal_free(cModal)
         rxm_registry_close(cRegistry)
