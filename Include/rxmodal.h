@@ -253,8 +253,9 @@ int rxm_loop_fd(const rxm_loop *loop);
 
 /* Runs, on the calling thread, every callback waiting on `loop` (never blocks
 ** for input). Returns the number of callbacks run, or -1 for a NULL loop.
-** Callbacks of disposed subscriptions are dropped, not run. Do not call it
-** from inside one of the loop's callbacks. */
+** Callbacks of disposed subscriptions are dropped, not run. Dispatch a loop
+** from one thread at a time (the host's loop thread); called from inside one of
+** the loop's own callbacks, it runs nothing and returns 0. */
 int rxm_loop_dispatch(rxm_loop *loop);
 
 /* Releases the caller's handle. Subscriptions still using the loop keep it

@@ -2,14 +2,18 @@
 ** alert.c — present an alert and print the action the user chose.
 **
 ** The alert is shown on the default presenter: the script in $RXMODAL_SCRIPT
-** when it is set (a headless run), else the terminal. Build and run:
+** when it is set (a headless run), else the terminal. With --terminal, on the
+** terminal presenter whatever the environment says (line mode when standard
+** input is not a terminal: the email, then the action's number). Build and run:
 **
 **     cc alert.c $(pkg-config --cflags --libs rxmodal) -o alert
 **     RXMODAL_SCRIPT='[{"type": ["ada@example.org"], "choose": "Sign In"}]' ./alert
+**     printf 'ada@example.org\n1\n' | ./alert --terminal
 */
 #include <rxmodal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int fail(const char *what, const rxm_error *error) {
     fprintf(stderr, "alert: %s: %s (%s)\n", what, error->message, rxm_error_code_name(error->code));
@@ -38,7 +42,7 @@ static void on_completed(void *context) {
     printf("completed\n");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     rxm_error error;
     rxm_registry *registry = NULL;
     rxm_modal *alert = NULL;
@@ -62,7 +66,11 @@ int main(void) {
         goto done;
     }
 
-    if (rxm_presenter_new_default(&presenter, &error) != RXM_OK) { fail("presenter", &error); goto done; }
+    int terminal = argc > 1 && strcmp(argv[1], "--terminal") == 0;
+    if ((terminal ? rxm_presenter_new_terminal(&presenter, &error) : rxm_presenter_new_default(&presenter, &error)) != RXM_OK) {
+        fail("presenter", &error);
+        goto done;
+    }
     rxm_observer observer = { NULL, on_next, on_error, on_completed };
     if (rxm_modal_subscribe(alert, presenter, NULL, observer, &subscription, &error) != RXM_OK) {
         fail("subscribing", &error);

@@ -10,6 +10,8 @@ struct CExampleCase: Sendable {
     let source: String
     var arguments: @Sendable (CProgramRunner) -> [String] = { _ in [] }
     var script: String?
+    /// Standard input (for the terminal presenter's line mode); /dev/null if nil.
+    var input: String?
     var expectedStatus: Int32 = 0
     /// Checks stdout and stderr; returns failures (empty when all is well).
     let check: @Sendable (_ output: String, _ errors: String) -> [String]
@@ -29,6 +31,12 @@ struct CExampleCase: Sendable {
         },
         CExampleCase(name: "alert, cancelled", source: "alert.c", script: #"[{"cancel": true}]"#) { output, _ in
             output == "chose: Cancel (action 1), email: \ncompleted\n" ? [] : ["unexpected output:\n\(output)"]
+        },
+        CExampleCase(name: "alert on the terminal presenter, line mode", source: "alert.c", arguments: { _ in ["--terminal"] },
+                     input: "grace@example.org\n1\n") { output, errors in
+            var failures = output == "chose: Sign In (action 0), email: grace@example.org\ncompleted\n" ? [] : ["unexpected output:\n\(output)"]
+            if !errors.contains("Sign in") { failures.append("the alert was not drawn on standard error:\n\(errors)") }
+            return failures
         },
         CExampleCase(name: "poll loop", source: "poll_loop.c",
                      script: #"[{"expect": {"style": "actionSheet", "title": "Message"}, "choose": "Delete", "afterMilliseconds": 60}]"#) { output, _ in
@@ -123,7 +131,7 @@ extension CProgramRunner {
     /// Builds and runs `example` under `checking`; XCTest failures for anything wrong.
     func verify(_ example: CExampleCase, checking: Checking, file: StaticString = #filePath, line: UInt = #line) throws {
         let binary = try build(example.source, checking: checking)
-        let result = try runProgram(binary, example.arguments(self), script: example.script, checking: checking)
+        let result = try runProgram(binary, example.arguments(self), script: example.script, input: example.input, checking: checking)
         XCTAssertEqual(result.status, example.expectedStatus,
                        "\(example.name) (\(checking)) exited \(result.status); stderr:\n\(result.errors)\nstdout:\n\(result.output)",
                        file: file, line: line)

@@ -87,29 +87,30 @@ final class CProgramRunner {
 
     /// Runs `binary` with plugins from `pluginDirectory` only, the scripted
     /// surface of `script` (if any), under `checking`.
-    func runProgram(_ binary: String, _ arguments: [String] = [], script: String? = nil,
+    func runProgram(_ binary: String, _ arguments: [String] = [], script: String? = nil, input: String? = nil,
                     checking: Checking = .plain, environment extra: [String: String] = [:]) throws -> Result {
         var environment = ["RXMODAL_PLUGIN_PATH": pluginDirectory, "RXMODAL_PREFIX": directory + "/no-prefix"]
         if let script { environment["RXMODAL_SCRIPT"] = script }
         environment.merge(extra) { $1 }
         switch checking {
         case .plain:
-            return try run(binary, arguments, environment: environment)
+            return try run(binary, arguments, environment: environment, input: input)
         case .valgrind:
             let suppressions = Self.projectRoot + "/examples-c/checking/valgrind-swift-runtime.supp"
             return try run("/usr/bin/env", ["valgrind", "--quiet", "--error-exitcode=99", "--leak-check=full",
                                             "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
                                             "--suppressions=" + suppressions, binary] + arguments,
-                           environment: environment)
+                           environment: environment, input: input)
         case .addressSanitizer:
             environment["ASAN_OPTIONS"] = "exitcode=98:detect_leaks=1"
             environment["LSAN_OPTIONS"] = "suppressions=" + Self.projectRoot + "/examples-c/checking/lsan-swift-runtime.supp:print_suppressions=0"
-            return try run(binary, arguments, environment: environment)
+            return try run(binary, arguments, environment: environment, input: input)
         }
     }
 
-    /// Runs a process to its end, stdin from /dev/null, with PATH and HOME plus `environment`.
-    func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs a process to its end, with PATH and HOME plus `environment`; standard
+    /// input is `input` through a pipe, or /dev/null.
+    func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -120,8 +121,13 @@ final class CProgramRunner {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle(forReadingAtPath: "/dev/null") : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Both pipes are drained at once, so a chatty stderr cannot block the child.
         let errorData = LockedData()
         let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
