@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int failures = 0;
 
@@ -277,6 +278,29 @@ int main(void) {
                rxm_error_code_name(p.error_code));
         rxm_subscription_free(p.subscription);
         rxm_presenter_free(presenter);
+    }
+
+    /* A script read from a file; the transcript records the answer. */
+    {
+        char path[] = "/tmp/rxmodal-contracts-XXXXXX";
+        int fd = mkstemp(path);
+        const char *script = "[{\"expect\": {\"primitive\": \"dialog\"}, \"choose\": \"Cancel\"}]";
+        int written = fd >= 0 && write(fd, script, strlen(script)) == (ssize_t)strlen(script);
+        if (fd >= 0) close(fd);
+        rxm_presenter *presenter = NULL;
+        probe p;
+        probe_init(&p);
+        int ok = written && rxm_presenter_new_scripted_file(path, &presenter, &error) == RXM_OK
+            && rxm_modal_subscribe(alert, presenter, NULL, observer_for(&p), &p.subscription, &error) == RXM_OK
+            && rxm_subscription_wait(p.subscription, 5000, &error) == RXM_OK;
+        char *json = ok ? transcript_of(presenter) : NULL;
+        report("a script from a file, and its transcript",
+               ok && p.next == 1 && p.completed == 1 && json && strstr(json, "\"answeredAt\"") && strstr(json, "\"title\":\"Cancel\""),
+               error.message);
+        rxm_free(json);
+        rxm_subscription_free(p.subscription);
+        rxm_presenter_free(presenter);
+        if (fd >= 0) unlink(path);
     }
 
     rxm_modal_free(alert);
