@@ -2,6 +2,7 @@ import Foundation
 import RxCore
 import RxModal
 import RxModalPluginABI
+import Synchronization
 
 /// Takes a subscription's events to its C observer: directly, on the runtime's
 /// thread, or through an `EventLoop` to the thread that dispatches it. Every
@@ -11,15 +12,19 @@ import RxModalPluginABI
 /// Knows nothing of the subscription handle, so the runtime's subscription can
 /// hold it strongly without a reference cycle.
 ///
-/// Thread safety: any thread. `state` guards `ended` and is never held while a
-/// callback runs.
+/// Thread safety: any thread. `state` guards `ended` and the semaphores of
+/// threads waiting for the end (made only when someone waits, so a
+/// subscription nobody waits for allocates no condition); it is never held
+/// while a callback runs.
 final class CallbackDelivery: @unchecked Sendable {
     private let observer: rxm_observer
     private let loop: EventLoop?
     private let gate = CallGate()
-    private let state = NSCondition()
-    // Guarded by `state`.
-    private var ended = false
+    private struct State {
+        var ended = false
+        var waiters: [DispatchSemaphore] = []
+    }
+    private let state = Mutex(State())
 
     init(observer: rxm_observer, loop: EventLoop?) {
         self.observer = observer
@@ -59,18 +64,20 @@ final class CallbackDelivery: @unchecked Sendable {
     }
 
     private func markEnded() {
-        state.lock()
-        ended = true
-        state.broadcast()
-        state.unlock()
+        let waiters = state.withLock { state in
+            state.ended = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.signal() }
     }
 
-    var isEnded: Bool { state.withLock { ended } }
+    var isEnded: Bool { state.withLock { $0.ended } }
 
     /// Waits for the end (see `rxm_subscription_wait`); false on time-out.
     func wait(milliseconds: Int32) -> Bool {
-        let deadline = milliseconds < 0 ? nil : Date().addingTimeInterval(Double(milliseconds) / 1000)
         if let loop {
+            let deadline = milliseconds < 0 ? nil : Date().addingTimeInterval(Double(milliseconds) / 1000)
             while !isEnded {
                 var slice: Int32 = 100
                 if let deadline {
@@ -83,15 +90,21 @@ final class CallbackDelivery: @unchecked Sendable {
             }
             return true
         }
-        state.lock()
-        defer { state.unlock() }
-        while !ended {
-            if let deadline {
-                if !state.wait(until: deadline) { return ended }
-            } else {
-                state.wait()
-            }
+        let waiter: DispatchSemaphore? = state.withLock { state in
+            if state.ended { return nil }
+            let waiter = DispatchSemaphore(value: 0)
+            state.waiters.append(waiter)
+            return waiter
         }
-        return true
+        guard let waiter else { return true }
+        guard milliseconds >= 0 else {
+            waiter.wait()
+            return true
+        }
+        if waiter.wait(timeout: .now() + .milliseconds(Int(milliseconds))) == .success { return true }
+        return state.withLock { state in
+            state.waiters.removeAll { $0 === waiter }
+            return state.ended
+        }
     }
 }
