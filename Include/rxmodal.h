@@ -298,7 +298,8 @@ int rxm_subscription_call(rxm_subscription *subscription, const char *method, co
 ** the same subscription. */
 int rxm_subscription_wait(rxm_subscription *subscription, int timeout_ms, rxm_error *error);
 
-/* True once the subscription has ended (terminal callback returned, or disposed). */
+/* True once the subscription has ended (terminal callback returned, or
+** disposed); true for NULL. */
 bool rxm_subscription_is_ended(const rxm_subscription *subscription);
 
 /* Disposes (if needed) and releases the handle. Allowed from inside the
