@@ -23,6 +23,8 @@ let package = Package(
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
         // Maildir drafts (issue 5). Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
+        // The C bridge (issue 7): librxmodal.so, the library behind Include/rxmodal.h.
+        .library(name: "rxmodal", type: .dynamic, targets: ["RxModalC"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -55,6 +57,10 @@ let package = Package(
         // tests reach them directly; the executable is a two-line main.
         .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
         .executableTarget(name: "rxmodal", dependencies: ["RxModalCommandLine"]),
+        // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
+        // benchmark of C callbacks against Swift closures.
+        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
+        .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
         .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting"]),

@@ -7,18 +7,23 @@ import Foundation
 /// made from inside a call on the same thread goes through (waiting would
 /// deadlock), and `close()` from inside a call returns at once.
 ///
+/// Public for the C bridge (Sources/RxModalC), whose subscriptions give C
+/// observers the same promise.
+///
 /// Thread safety: every member may be called from any thread.
-final class CallGate: @unchecked Sendable {
+public final class CallGate: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var closed = false
     private var caller: pthread_t?
     private var depth = 0
 
+    public init() {}
+
     /// Runs `body` unless closed; `closeAfter` closes the gate as the call starts
     /// (terminal events). Returns whether `body` ran.
     @discardableResult
-    func pass(closeAfter: Bool = false, _ body: () -> Void) -> Bool {
+    public func pass(closeAfter: Bool = false, _ body: () -> Void) -> Bool {
         let me = pthread_self()
         condition.lock()
         while let caller, pthread_equal(caller, me) == 0, !closed { condition.wait() }
@@ -39,7 +44,7 @@ final class CallGate: @unchecked Sendable {
     }
 
     /// Stops further calls and waits for one running on another thread.
-    func close() {
+    public func close() {
         let me = pthread_self()
         condition.lock()
         closed = true
@@ -47,5 +52,5 @@ final class CallGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    var isClosed: Bool { condition.withLock { closed } }
+    public var isClosed: Bool { condition.withLock { closed } }
 }

@@ -1,0 +1,58 @@
+import RxModalPluginABI
+
+// rxm_modal_subscribe and rxm_subscription_*: see Include/rxmodal.h.
+
+@_cdecl("rxm_modal_subscribe")
+public func rxm_modal_subscribe(_ modal: OpaquePointer?, _ presenter: OpaquePointer?, _ loop: OpaquePointer?,
+                                _ observer: rxm_observer, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                                _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let modalHandle = try Handles.object(modal, as: ModalHandle.self, "modal")
+        let presenterHandle = try Handles.object(presenter, as: PresenterHandle.self, "presenter")
+        let loopHandle = Handles.peek(loop, as: EventLoop.self)
+        guard let out else { throw BridgeError.invalidArgument("out is NULL") }
+        let subscription = SubscriptionHandle(modal: modalHandle, presenter: presenterHandle, loop: loopHandle, observer: observer)
+        // The handle is the caller's before any callback can run.
+        out.pointee = Handles.retain(subscription)
+        subscription.start()
+    }
+}
+
+@_cdecl("rxm_subscription_dispose")
+public func rxm_subscription_dispose(_ subscription: OpaquePointer?, _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let handle = try Handles.object(subscription, as: SubscriptionHandle.self, "subscription")
+        guard handle.dispose() else { throw BridgeError(RXM_ERR_DISPOSED, "the subscription was already disposed") }
+    }
+}
+
+@_cdecl("rxm_subscription_call")
+public func rxm_subscription_call(_ subscription: OpaquePointer?, _ method: UnsafePointer<CChar>?,
+                                  _ arguments: UnsafePointer<rxm_value>?, _ count: Int,
+                                  _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let handle = try Handles.object(subscription, as: SubscriptionHandle.self, "subscription")
+        try handle.call(try CStrings.read(method, "method"), try ArgumentList.read(arguments, count: count))
+    }
+}
+
+@_cdecl("rxm_subscription_wait")
+public func rxm_subscription_wait(_ subscription: OpaquePointer?, _ timeout: Int32, _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let handle = try Handles.object(subscription, as: SubscriptionHandle.self, "subscription")
+        guard handle.wait(milliseconds: timeout) else {
+            throw BridgeError(Int32(RXM_ERR_TIMEOUT), "the subscription did not end within \(timeout) ms")
+        }
+    }
+}
+
+@_cdecl("rxm_subscription_is_ended")
+public func rxm_subscription_is_ended(_ subscription: OpaquePointer?) -> Bool {
+    Handles.peek(subscription, as: SubscriptionHandle.self)?.isEnded ?? true
+}
+
+@_cdecl("rxm_subscription_free")
+public func rxm_subscription_free(_ subscription: OpaquePointer?) {
+    Handles.peek(subscription, as: SubscriptionHandle.self)?.dispose()
+    Handles.release(subscription)
+}
