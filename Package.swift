@@ -29,8 +29,10 @@ let package = Package(
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
         .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
-        // The `rxmodal` command line (issue 6): list, describe, present any kind, demo.
-        .executable(name: "rxmodal", targets: ["rxmodal"]),
+        // The `rxmodal` command line (issue 6). SwiftPM names products in one namespace,
+        // and "rxmodal" is the C library's (librxmodal.so), so the built file is
+        // rxmodal-cli; scripts/install installs it as bin/rxmodal.
+        .executable(name: "rxmodal-cli", targets: ["rxmodal-cli"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -56,7 +58,7 @@ let package = Package(
         // The `rxmodal` command (issue 6): its parser and commands in a library, so
         // tests reach them directly; the executable is a two-line main.
         .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
-        .executableTarget(name: "rxmodal", dependencies: ["RxModalCommandLine"]),
+        .executableTarget(name: "rxmodal-cli", dependencies: ["RxModalCommandLine"]),
         // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
         // benchmark of C callbacks against Swift closures.
         .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
@@ -75,6 +77,6 @@ let package = Package(
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe",
                                                   // The command line, unit-tested and run as a child process (issue 6).
-                                                  "RxModalCommandLine", "rxmodal"]),
+                                                  "RxModalCommandLine", "rxmodal-cli"]),
     ]
 )

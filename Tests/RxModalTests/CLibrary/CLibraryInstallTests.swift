@@ -18,7 +18,7 @@ final class CLibraryInstallTests: RxTestCase {
                                     environment: ["PREFIX": prefix]), "scripts/install")
         for path in ["lib/librxmodal.so", "lib/rxmodal/plugins/librxmodal-alert.so",
                      "lib/rxmodal/plugins/librxmodal-actionSheet.so", "include/rxmodal.h",
-                     "include/rxmodal_plugin.h", "lib/pkgconfig/rxmodal.pc"] {
+                     "include/rxmodal_plugin.h", "lib/pkgconfig/rxmodal.pc", "bin/rxmodal"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + path), "not installed: \(path)")
         }
 
@@ -37,5 +37,11 @@ final class CLibraryInstallTests: RxTestCase {
                                                               "RXMODAL_SCRIPT": #"[{"type": ["grace@example.org"], "choose": "Sign In"}]"#])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.output, "chose: Sign In (action 0), email: grace@example.org\ncompleted\n")
+
+        // The installed command finds the installed plugins through the same prefix.
+        let listing = try runner.run(prefix + "/bin/rxmodal", ["list"], environment: ["RXMODAL_PREFIX": prefix])
+        XCTAssertEqual(listing.status, 0, listing.errors)
+        let kinds = listing.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        XCTAssertTrue(kinds.contains("alert") && kinds.contains("actionSheet"), listing.output)
     }
 }

@@ -13,9 +13,10 @@ struct RxmodalCommand {
         var directory = executable.deletingLastPathComponent()
         // The test binary is .build/<config>/RxModalPackageTests.xctest (a file on Linux).
         if directory.lastPathComponent.hasSuffix(".xctest") { directory = directory.deletingLastPathComponent() }
-        let path = directory.appendingPathComponent("rxmodal").path
+        let path = directory.appendingPathComponent("rxmodal-cli").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("rxmodal not built next to the tests (looked at \(path))")
+            // A missing command is a broken build, not a reason to skip.
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "rxmodal-cli not built next to the tests (looked at \(path)); run swift build --build-tests"])
         }
         return path
     }
