@@ -20,6 +20,10 @@ let package = Package(
         // written in C against Include/rxmodal_plugin.h alone.
         .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPlugin"]),
         .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPlugin"]),
+        // Issue 9: web authentication (RFC 8252 loopback + PKCE): the plugin, in C,
+        // and its benchmark.
+        .library(name: "rxmodal-webAuthenticationSession", type: .dynamic, targets: ["WebAuthenticationSessionPlugin"]),
+        .executable(name: "rxmodal-webauth-bench", targets: ["rxmodal-webauth-bench"]),
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
         // Maildir drafts (issue 5). Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
@@ -42,6 +46,10 @@ let package = Package(
         .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
         .target(name: "AlertPlugin", dependencies: ["DialogCommon"], path: "plugins/alert", publicHeadersPath: "."),
         .target(name: "ActionSheetPlugin", dependencies: ["DialogCommon"], path: "plugins/actionSheet", publicHeadersPath: "."),
+        // Issue 9: the webAuthenticationSession plugin and its benchmark.
+        .target(name: "WebAuthenticationSessionPlugin", dependencies: ["RxModalPluginABI"], path: "plugins/webAuthenticationSession",
+                publicHeadersPath: "include", linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting", "RxModal"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
@@ -61,6 +69,8 @@ let package = Package(
         .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
-                                                  "rxmodal-terminal-probe"]),
+                                                  "rxmodal-terminal-probe"],
+                    // Issue 9: the authorization server the web authentication tests run by path.
+                    exclude: ["WebAuthentication/Support"]),
     ]
 )
