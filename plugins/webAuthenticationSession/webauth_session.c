@@ -286,7 +286,16 @@ static void accept_clients(session *s) {
         int fd = accept4(s->listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC), i;
         if (fd < 0) return;
         for (i = 0; i < MAX_CLIENTS && s->clients[i].fd >= 0; i++) {}
-        if (i == MAX_CLIENTS) { close(fd); continue; }   /* too many at once: drop the newest */
+        if (i == MAX_CLIENTS) {
+            /* Too many at once: make room by dropping the oldest, so that idle
+            ** connections cannot keep the browser's callback out. */
+            int oldest = 0, j;
+            for (j = 1; j < MAX_CLIENTS; j++) {
+                if (s->clients[j].deadline < s->clients[oldest].deadline) oldest = j;
+            }
+            close(s->clients[oldest].fd);
+            i = oldest;
+        }
         s->clients[i].fd = fd;
         s->clients[i].length = 0;
         s->clients[i].deadline = now() + CLIENT_SECONDS;
