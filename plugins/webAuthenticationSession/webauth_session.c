@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -69,7 +70,8 @@ struct wa_session {
     char *url;                      /* the authorization request, with the bound port */
     char *path;                     /* the callback path */
     char *state;
-    char *origin;                   /* "http://127.0.0.1:PORT" */
+    char *origin;                   /* "http://127.0.0.1:PORT"; "" for a custom scheme */
+    char *socket_path;              /* a custom scheme's delivery socket; NULL: loopback HTTP */
     char *browser_command;          /* NULL: the surface's openURL */
     bool ephemeral;
     double deadline;                /* monotonic seconds; 0: none */
@@ -162,7 +164,10 @@ static void fail(session *s, int32_t code, const char *message) {
 
 static void close_listener(session *s) {
     int i;
-    if (s->listener >= 0) close(s->listener);
+    if (s->listener >= 0) {
+        close(s->listener);
+        if (s->socket_path) unlink(s->socket_path);
+    }
     s->listener = -1;
     for (i = 0; i < MAX_CLIENTS; i++) {
         if (s->clients[i].fd >= 0) close(s->clients[i].fd);
@@ -302,8 +307,8 @@ static void accept_clients(session *s) {
     }
 }
 
-static void respond(client *c, wa_request_verdict verdict) {
-    const char *response = wa_response(verdict);
+static void respond(session *s, client *c, wa_request_verdict verdict) {
+    const char *response = s->socket_path ? wa_scheme_response(verdict) : wa_response(verdict);
     ssize_t ignored = send(c->fd, response, strlen(response), MSG_NOSIGNAL);
     (void)ignored;
     shutdown(c->fd, SHUT_WR);
@@ -349,9 +354,10 @@ static void serve_client(session *s, client *c) {
     }
     if (count < 0) return;
     c->length += (size_t)count;
-    verdict = wa_judge_request(c->buffer, c->length, s->path, s->state, &target);
+    verdict = s->socket_path ? wa_judge_scheme_callback(c->buffer, c->length, s->path, s->state, &target)
+                             : wa_judge_request(c->buffer, c->length, s->path, s->state, &target);
     if (verdict == WA_REQUEST_INCOMPLETE) return;
-    respond(c, verdict);
+    respond(s, c, verdict);
     memset(c->buffer, 0, c->length);
     if (verdict == WA_REQUEST_CALLBACK) {
         /* One callback only: nothing else is accepted after it. */
@@ -366,7 +372,7 @@ static void session_free(session *s) {
     close(s->wake[0]);
     close(s->wake[1]);
     pthread_mutex_destroy(&s->lock);
-    free(s->url); free(s->path); free(s->state); free(s->origin); free(s->browser_command);
+    free(s->url); free(s->path); free(s->state); free(s->origin); free(s->browser_command); free(s->socket_path);
     free(s);
 }
 
@@ -522,22 +528,27 @@ rxm_disposable wa_session_present(void *config_pointer, const rxm_surface *surfa
         rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "no authorization URL: call setURL first");
         return none;
     }
-    if (config->callback_scheme && strcmp(config->callback_scheme, "http") != 0) {
-        rxm_error_set(error, RXM_ERR_UNSUPPORTED,
-                      "callbacks to the custom scheme %s:// are not delivered to sessions yet; use the loopback form "
-                      "(callbackURLScheme \"http\" with redirect_uri=http://127.0.0.1/callback, RFC 8252 \xC2\xA7" "7.3)",
-                      config->callback_scheme);
-        return none;
-    }
     if (wa_query_value(config->url, "redirect_uri", &redirect_value) != 1) {
         rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "the authorization URL has no redirect_uri parameter");
         return none;
     }
-    if (wa_parse_loopback_redirect(redirect_value, &redirect, error) != RXM_OK) {
+    if (config->callback_scheme) {
+        size_t scheme_length = strlen(config->callback_scheme);
+        if (strncasecmp(redirect_value, config->callback_scheme, scheme_length) != 0 || redirect_value[scheme_length] != ':' ||
+            strpbrk(redirect_value, "?#")) {
+            rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT,
+                          "redirect_uri must be a %s: URI without query or fragment, as the callback scheme says", config->callback_scheme);
+            free(redirect_value);
+            return none;
+        }
+        redirect.path = redirect_value;   /* the whole URI is what the callback must start with */
+    } else {
+        if (wa_parse_loopback_redirect(redirect_value, &redirect, error) != RXM_OK) {
+            free(redirect_value);
+            return none;
+        }
         free(redirect_value);
-        return none;
     }
-    free(redirect_value);
     if (wa_query_value(config->url, "state", &state) != 1 || !*state) {
         free(state);
         free(redirect.path);
@@ -570,8 +581,15 @@ rxm_disposable wa_session_present(void *config_pointer, const rxm_surface *surfa
         free(s->path); free(s->state); free(s->browser_command); free(s);
         return none;
     }
-    s->listener = bind_loopback(&s->origin, error);
-    if (s->listener >= 0 && s->origin) {
+    if (config->callback_scheme) {
+        s->listener = wa_bind_scheme_socket(config->callback_scheme, &s->socket_path, error);
+        s->origin = wa_copy("");
+        if (s->listener >= 0) s->url = wa_copy(config->url);
+        if (s->listener >= 0 && (!s->url || !s->origin || !s->socket_path)) rxm_error_set(error, RXM_ERR_INTERNAL, "out of memory");
+    } else {
+        s->listener = bind_loopback(&s->origin, error);
+    }
+    if (!config->callback_scheme && s->listener >= 0 && s->origin) {
         size_t length = strlen(s->origin) + strlen(s->path) + 1;
         redirect_uri = malloc(length);
         if (redirect_uri) {
@@ -583,7 +601,7 @@ rxm_disposable wa_session_present(void *config_pointer, const rxm_surface *surfa
     }
     if (!s->url || pthread_create(&s->worker, NULL, run, s) != 0) {
         if (s->url) rxm_error_set(error, RXM_ERR_INTERNAL, "cannot start the session's thread");
-        if (s->listener >= 0) close(s->listener);
+        close_listener(s);
         session_free(s);
         return none;
     }

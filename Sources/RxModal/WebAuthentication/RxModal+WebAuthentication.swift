@@ -13,8 +13,9 @@ extension RxModal {
     /// `url` must carry `state` and a loopback `redirect_uri`
     /// (`http://127.0.0.1/callback`); ``OAuthAuthorizationRequest`` builds one
     /// with PKCE. `callbackURLScheme` is "http" (or nil) for the loopback form; a
-    /// custom scheme fails unless a desktop entry routes it (and, for now, even
-    /// then: see docs/guides/WebAuthentication.md).
+    /// custom scheme fails with ``ModalError/unsupported(kind:reason:)`` unless a
+    /// desktop entry routes it to `rxmodal-webauth-callback` (see
+    /// docs/guides/WebAuthentication.md).
     ///
     /// Errors: ``WebAuthenticationSessionError`` (`canceledLogin`,
     /// `presentationContextNotProvided`, `timeout`), or a ``ModalError`` for bad

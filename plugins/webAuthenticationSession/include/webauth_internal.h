@@ -107,6 +107,23 @@ WA_INTERNAL void wa_browser_finish(wa_browser *browser);
 /* Whether a desktop entry declares MimeType x-scheme-handler/<scheme>. */
 WA_INTERNAL bool wa_scheme_is_routed(const char *scheme);
 
+/* The Unix socket a custom-scheme callback is delivered to:
+** $XDG_RUNTIME_DIR/rxmodal-webauth/<scheme>.socket, else
+** /tmp/rxmodal-webauth-<uid>/<scheme>.socket, in a directory of mode 0700 owned
+** by the user (made when `create`). 0, or -1 when unsafe or too long. */
+WA_INTERNAL int wa_scheme_socket_path(const char *scheme, char *path, size_t size, bool create);
+
+/* Listens on that socket; its path in *socket_path (malloc'ed). -1 after filling `error`. */
+WA_INTERNAL int wa_bind_scheme_socket(const char *scheme, char **socket_path, rxm_error *error);
+
+/* Judges a delivered line "<url>\n": the callback when the URL before '?' is
+** `redirect` and its state is `state`; *target then receives the URL. */
+WA_INTERNAL wa_request_verdict wa_judge_scheme_callback(const char *bytes, size_t length, const char *redirect,
+                                                        const char *state, char **target);
+
+/* The one-line answer to a delivery. */
+WA_INTERNAL const char *wa_scheme_response(wa_request_verdict verdict);
+
 /* ---- sessions (webauth_session.c) ----------------------------------------- */
 
 /* The descriptor's present(). */
