@@ -23,7 +23,7 @@ final class CustomSchemeCallbackTests: RxTestCase {
         [Desktop Entry]
         Type=Application
         Name=RxModal test sign-in callback
-        Exec=rxmodal-webauth-callback %u
+        Exec=\(DialogPluginLibrary.buildDirectory)/rxmodal-webauth-callback %u
         MimeType=text/plain;x-scheme-handler/rxmodaltest;
         NoDisplay=true
 
@@ -87,6 +87,40 @@ final class CustomSchemeCallbackTests: RxTestCase {
         let late = try deliver("rxmodaltest://callback?code=again&state=S-42")
         XCTAssertEqual(late.status, 1)
         XCTAssertTrue(late.message.contains("no session is waiting"), late.message)
+    }
+
+    func testXdgOpenRoutesTheCallbackThroughTheDesktopEntryToTheSession() throws {
+        guard access("/usr/bin/xdg-open", X_OK) == 0 else {
+            throw XCTSkip("xdg-open is not installed: install the Debian package xdg-utils (scripts/test does so when run as root)")
+        }
+        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=S-7")!
+        let surface = WebAuthTestTools.waitingSurface()
+        let recorder = EventRecorder<URL>()
+        let subscription = RxModal.webAuthenticationSession(url: url, callbackURLScheme: "rxmodaltest", presenter: .surface(surface))
+            .asObservable().subscribe(recorder.observer)
+        defer { subscription.dispose() }
+        surface.waitUntilShown(2)
+
+        // What a browser does with a redirect to a scheme it does not handle: xdg-open.
+        // xdg-open consults x-scheme-handler entries only on a desktop, which it
+        // recognises by DISPLAY alone; nothing here draws on a display.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdg-open")
+        process.arguments = ["rxmodaltest://callback?code=from-xdg-open&state=S-7"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":rxmodal-test"
+        environment["BROWSER"] = nil
+        environment["XDG_CURRENT_DESKTOP"] = nil
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "xdg-open failed")
+        recorder.waitForTerminal()
+        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?code=from-xdg-open&state=S-7")!])
     }
 
     func testTheRedirectURIMustUseTheCallbackScheme() throws {
