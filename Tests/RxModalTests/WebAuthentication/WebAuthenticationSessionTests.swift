@@ -247,6 +247,52 @@ final class WebAuthenticationSessionTests: RxTestCase {
         XCTAssertTrue(message.contains(arguments.last ?? "-"), "the prompt does not show the URL: \(message)")
     }
 
+    /// Starts a session whose browser is a script recording its arguments; returns them.
+    private func argumentsOfBrowser(command: (String) -> String, ephemeral: Bool,
+                                    whileRunning check: ([String]) -> Void = { _ in }) throws -> [String] {
+        let request = try WebAuthTestTools.request()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("webauth-args-\(getpid()).txt")
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("webauth-args-\(getpid()).sh")
+        defer { try? FileManager.default.removeItem(at: output); try? FileManager.default.removeItem(at: script) }
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(output.path).tmp && mv \(output.path).tmp \(output.path)\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let surface = ScriptedSurface(script: SurfaceScript(steps: [ScriptStep(answer: .stayOpen)]))
+        let configuration = WebAuthenticationConfiguration(prefersEphemeralWebBrowserSession: ephemeral, browserCommand: command(script.path))
+        let recorder = EventRecorder<URL>()
+        let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", configuration: configuration,
+                                                            presenter: .surface(surface))
+            .asObservable().subscribe(recorder.observer)
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: output.path) && Date() < deadline { usleep(5_000) }
+        let arguments = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        check(arguments)
+        subscription.dispose()
+        XCTAssertTrue(recorder.events.isEmpty)
+        return arguments
+    }
+
+    func testAnEphemeralSessionGivesTheBrowserAFreshProfileAndRemovesItAfterwards() throws {
+        var profile = ""
+        let arguments = try argumentsOfBrowser(command: { "\($0) --profile-directory={profile}" }, ephemeral: true) { arguments in
+            profile = String(arguments.first?.dropFirst("--profile-directory=".count) ?? "")
+            var isDirectory: ObjCBool = false
+            XCTAssertTrue(FileManager.default.fileExists(atPath: profile, isDirectory: &isDirectory) && isDirectory.boolValue,
+                          "no fresh profile directory while the session runs: \(arguments)")
+        }
+        XCTAssertEqual(arguments.count, 2, "\(arguments)")
+        XCTAssertTrue(profile.hasPrefix("/tmp/rxmodal-webauth-profile-"), profile)
+        let deadline = Date().addingTimeInterval(5)
+        while FileManager.default.fileExists(atPath: profile) && Date() < deadline { usleep(10_000) }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: profile), "the throwaway profile outlived the session")
+    }
+
+    func testWithoutEphemeralTheProfileWordIsDroppedAndTheUsersProfileIsUsed() throws {
+        let arguments = try argumentsOfBrowser(command: { "\($0) --new-window --user-data-dir={profile}" }, ephemeral: false)
+        XCTAssertEqual(arguments.count, 2, "\(arguments)")
+        XCTAssertEqual(arguments.first, "--new-window")
+        XCTAssertTrue(arguments.last?.hasPrefix("https://auth.example/authorize?") == true, "\(arguments)")
+    }
+
     func testACustomSchemeNoDesktopEntryRoutesIsRefusedPointingToTheLoopbackForm() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("webauth-xdg-\(getpid())")
         try FileManager.default.createDirectory(at: empty.appendingPathComponent("applications"), withIntermediateDirectories: true)
