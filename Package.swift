@@ -20,6 +20,11 @@ let package = Package(
         // written in C against Include/rxmodal_plugin.h alone.
         .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPlugin"]),
         .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPlugin"]),
+        // Issue 9: web authentication (RFC 8252 loopback + PKCE): the plugin, in C,
+        // its benchmark, and the helper a custom scheme's desktop entry runs.
+        .library(name: "rxmodal-webAuthenticationSession", type: .dynamic, targets: ["WebAuthenticationSessionPlugin"]),
+        .executable(name: "rxmodal-webauth-bench", targets: ["rxmodal-webauth-bench"]),
+        .executable(name: "rxmodal-webauth-callback", targets: ["rxmodal-webauth-callback"]),
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
         // Maildir drafts (issue 5). Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
@@ -48,6 +53,12 @@ let package = Package(
         .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
         .target(name: "AlertPlugin", dependencies: ["DialogCommon"], path: "plugins/alert", publicHeadersPath: "."),
         .target(name: "ActionSheetPlugin", dependencies: ["DialogCommon"], path: "plugins/actionSheet", publicHeadersPath: "."),
+        // Issue 9: the webAuthenticationSession plugin, its benchmark and callback helper.
+        .target(name: "WebAuthenticationSessionPlugin", dependencies: ["RxModalPluginABI"], path: "plugins/webAuthenticationSession",
+                publicHeadersPath: "include", linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"]),
+        // Hands a custom-scheme callback (run by the scheme's desktop entry) to the waiting session.
+        .executableTarget(name: "rxmodal-webauth-callback", dependencies: ["WebAuthenticationSessionPlugin"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting", "RxModal"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
@@ -77,6 +88,10 @@ let package = Package(
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe",
                                                   // The command line, unit-tested and run as a child process (issue 6).
-                                                  "RxModalCommandLine", "rxmodal-cli"]),
+                                                  "RxModalCommandLine", "rxmodal-cli",
+                                                  // Issue 9: delivers custom-scheme callbacks in the web authentication tests.
+                                                  "rxmodal-webauth-callback"],
+                    // Issue 9: the authorization server the web authentication tests run by path.
+                    exclude: ["WebAuthentication/Support"]),
     ]
 )
