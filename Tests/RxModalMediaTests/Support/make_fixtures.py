@@ -91,7 +91,7 @@ def photos(root):
 
     def exif_with(date):
         exif = Image.Exif()
-        exif.get_ifd(0x8769)[0x9003] = date
+        exif[0x8769] = {0x9003: date}   # the Exif IFD, with DateTimeOriginal
         return exif
 
     camera = os.path.join(root, "camera.jpg")
