@@ -122,3 +122,15 @@ final class OutcomeBox<T>: @unchecked Sendable {
 func seconds(_ iso: String) -> Double {
     ISO8601DateFormatter().date(from: iso)!.timeIntervalSince1970
 }
+
+extension ScriptedSurface {
+    /// Waits for what the surface's queue is doing (answers, dismissals).
+    func drain() { queue.sync {} }
+
+    /// Waits (bounded) until `count` presentations have been shown.
+    func waitUntilShown(_ count: Int, seconds: Double = 30, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while transcript.count < count && Date() < deadline { usleep(1_000) }
+        XCTAssertGreaterThanOrEqual(transcript.count, count, "presentations shown", file: file, line: line)
+    }
+}
