@@ -6,6 +6,16 @@
 /// Thread safety: stateless; use from any thread.
 public enum ContentSniffer {
     public static func contentType(head: UnsafeRawBufferPointer, fileName: String) -> String {
+        if let known = signatureType(head: head) { return known }
+        let bytes = Array(head.prefix(4))
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0, fileName.lowercased().hasSuffix(".mp3") {
+            return "audio/mpeg"
+        }
+        return "application/octet-stream"
+    }
+
+    /// The type of content with an unambiguous signature, else nil.
+    public static func signatureType(head: UnsafeRawBufferPointer) -> String? {
         let bytes = Array(head.prefix(64))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
@@ -30,9 +40,6 @@ public enum ContentSniffer {
             default: return "video/mp4"
             }
         }
-        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0, fileName.lowercased().hasSuffix(".mp3") {
-            return "audio/mpeg"
-        }
-        return "application/octet-stream"
+        return nil
     }
 }

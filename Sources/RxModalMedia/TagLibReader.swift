@@ -5,11 +5,18 @@ import Foundation
 /// still run where TagLib is absent (``isAvailable`` is then false and
 /// ``unavailableReason`` says why; callers fall back to the file name).
 ///
-/// TagLib's C API keeps process-wide state (the strings it hands out are freed
-/// together by `taglib_tag_free_strings`, and the Unicode setting is global), so
-/// every call is made under one lock: tags are read by one thread at a time.
+/// TagLib's C API keeps process-wide state: the Unicode setting, and by default
+/// a list of every string it hands out, freed together by
+/// `taglib_tag_free_strings` — a list no two threads may touch at once. Where
+/// the library has `taglib_set_string_management_enabled` and `taglib_free`
+/// (TagLib ≥ 1.11), the reader turns that list off once, at load, frees each
+/// string itself, and reads files on several threads at once (each thread its
+/// own `TagLib_File`; TagLib's own shared state is read-only or atomic).
+/// Otherwise every read is made under one lock. (Turning the list off is
+/// process-wide: another user of TagLib's C API in the same process that relied
+/// on `taglib_tag_free_strings` would leak its strings.)
 ///
-/// Thread safety: safe to use from any thread (serialized by the lock).
+/// Thread safety: safe to use from any thread.
 public final class TagLibReader: @unchecked Sendable {
     public static let shared = TagLibReader()
 
@@ -24,6 +31,7 @@ public final class TagLibReader: @unchecked Sendable {
         typealias PropertiesInt = @convention(c) (OpaquePointer?) -> Int32
         typealias FreeStrings = @convention(c) () -> Void
         typealias SetUnicode = @convention(c) (Int32) -> Void
+        typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
         typealias PropertyGet = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         typealias PropertyFree = @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Void
 
@@ -31,6 +39,8 @@ public final class TagLibReader: @unchecked Sendable {
         let audioProperties: FileAudioProperties, length: PropertiesInt
         let title: TagString, artist: TagString, album: TagString, genre: TagString
         let track: TagNumber, freeStrings: FreeStrings
+        /// Set when string management is off: each string is freed with it.
+        let free: Free?
         /// TagLib 2's property interface, the only way to read the album artist
         /// from C; absent from TagLib 1.x.
         let propertyGet: PropertyGet?, propertyFree: PropertyFree?
@@ -44,6 +54,9 @@ public final class TagLibReader: @unchecked Sendable {
     public let unavailableReason: String?
 
     public var isAvailable: Bool { api != nil }
+    /// Whether files are read on several threads at once (see the type's documentation).
+    public var readsConcurrently: Bool { api?.free != nil }
+
     /// Whether the album artist can be read (TagLib 2's C property interface).
     public var readsAlbumArtist: Bool { api?.propertyGet != nil }
 
@@ -75,9 +88,15 @@ public final class TagLibReader: @unchecked Sendable {
             return
         }
         need("taglib_set_strings_unicode", API.SetUnicode.self)?(1)
+        var free: API.Free?
+        if let manage = need("taglib_set_string_management_enabled", API.SetUnicode.self),
+           let freeString = need("taglib_free", API.Free.self) {
+            manage(0)
+            free = freeString
+        }
         api = API(fileNew: fileNew, fileFree: fileFree, fileIsValid: fileIsValid, fileTag: fileTag,
                   audioProperties: audioProperties, length: length, title: title, artist: artist, album: album,
-                  genre: genre, track: track, freeStrings: freeStrings,
+                  genre: genre, track: track, freeStrings: freeStrings, free: free,
                   propertyGet: need("taglib_property_get", API.PropertyGet.self),
                   propertyFree: need("taglib_property_free", API.PropertyFree.self))
         libraryName = library.name
@@ -88,8 +107,9 @@ public final class TagLibReader: @unchecked Sendable {
     /// the file (not audio it knows, or damaged).
     public func read(path: String) -> AudioTags? {
         guard let api else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
+        let locked = api.free == nil
+        if locked { lock.lock() }
+        defer { if locked { lock.unlock() } }
         guard let file = api.fileNew(path) else { return nil }
         defer { api.fileFree(file) }
         guard api.fileIsValid(file) != 0 else { return nil }
@@ -98,6 +118,7 @@ public final class TagLibReader: @unchecked Sendable {
             func text(_ read: API.TagString) -> String? {
                 guard let pointer = read(tag) else { return nil }
                 let value = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+                api.free?(pointer)
                 return value.isEmpty ? nil : value
             }
             tags.title = text(api.title)
@@ -106,7 +127,7 @@ public final class TagLibReader: @unchecked Sendable {
             tags.genre = text(api.genre)
             let track = api.track(tag)
             tags.trackNumber = track == 0 ? nil : Int(track)
-            api.freeStrings()
+            if api.free == nil { api.freeStrings() }
         }
         if let properties = api.audioProperties(file) {
             let seconds = api.length(properties)

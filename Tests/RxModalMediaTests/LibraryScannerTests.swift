@@ -38,6 +38,24 @@ final class LibraryScannerTests: MediaTestCase {
         XCTAssertEqual(records.first { $0.path.hasSuffix("untagged.wav") }?.title, "untagged")
     }
 
+    /// Tags read on several threads at once equal the tags read one at a time.
+    func testTagsReadConcurrentlyAreTheSame() throws {
+        try requireTagLib()
+        let (_, manifest) = try makeLibrary("music")
+        let paths = manifest.map { $0["path"] as! String }
+        let serial = paths.map { TagLibReader.shared.read(path: $0) }
+        let mismatches = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<10 {
+                for (index, path) in paths.enumerated() where TagLibReader.shared.read(path: path) != serial[index] {
+                    mismatches.add()
+                }
+            }
+        }
+        XCTAssertEqual(mismatches.value, 0)
+        XCTAssertTrue(serial.allSatisfy { $0?.title != nil || $0 != nil })
+    }
+
     func testContentTypesComeFromTheContent() throws {
         let (root, _) = try makeLibrary("music")
         // A FLAC file named .mp3 is still FLAC.
@@ -52,6 +70,28 @@ final class LibraryScannerTests: MediaTestCase {
             XCTAssertNil(byName["notes.txt"], "text is not offered")
         }
         XCTAssertTrue(ContentTypeDetector.shared.usesLibmagic, "libmagic is on these machines: " + ContentTypeDetector.shared.backend)
+    }
+
+    /// The signatures checked before libmagic agree with libmagic on every fixture they recognize.
+    func testTheSignatureFastPathAgreesWithLibmagic() throws {
+        guard ContentTypeDetector.shared.usesLibmagic else { throw XCTSkip("libmagic is absent") }
+        let (music, _) = try makeLibrary("music", named: "music")
+        let (photos, _) = try makeLibrary("photos", named: "photos")
+        var compared = 0
+        for root in [music, photos] {
+            let enumerator = FileManager.default.enumerator(atPath: root)
+            while let relative = enumerator?.nextObject() as? String {
+                guard let data = FileManager.default.contents(atPath: root + "/" + relative) else { continue }
+                let head = [UInt8](data.prefix(8192))
+                try head.withUnsafeBytes { bytes in
+                    guard let signature = ContentSniffer.signatureType(head: bytes) else { return }
+                    let magic = try XCTUnwrap(ContentTypeDetector.shared.libmagicType(head: bytes))
+                    XCTAssertEqual(magic.split(separator: "/").first, signature.split(separator: "/").first, relative)
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 12)
     }
 
     func testWithoutTagLibTitlesFallBackToFileNames() throws {
@@ -165,4 +205,12 @@ final class LibraryScannerTests: MediaTestCase {
         }
         return path
     }
+}
+
+/// A count shared by threads. Guarded by its lock.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
