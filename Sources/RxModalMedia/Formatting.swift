@@ -16,7 +16,8 @@ public enum Formatting {
     public static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }   // String(format:) is slow on Linux
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }
 
     /// "2021-02-03 20:29" in UTC (EXIF times carry no zone; see ``ExifDate``).

@@ -45,7 +45,10 @@ public struct MediaFileRecord: Equatable, Sendable {
         return .other
     }
 
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    public var fileName: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
 
     /// The file name without its extension.
     public var baseName: String {

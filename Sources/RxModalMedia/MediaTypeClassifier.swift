@@ -11,12 +11,12 @@ public enum MediaTypeClassifier {
     }
 
     public static func mediaType(of record: MediaFileRecord) -> MediaType {
-        let genre = (record.tags?.genre ?? "").lowercased().replacingOccurrences(of: " ", with: "")
-        let folders = record.path.lowercased().split(separator: "/").dropLast().map(String.init)
-        if record.path.lowercased().hasSuffix(".m4b") || genre == "audiobook" || genre == "audiobooks" || folders.contains("audiobooks") {
+        let genre = (record.tags?.genre ?? "").lowercased().filter { $0 != " " }
+        let path = record.path.lowercased()
+        if path.hasSuffix(".m4b") || genre == "audiobook" || genre == "audiobooks" || path.contains("/audiobooks/") {
             return .audioBook
         }
-        if genre == "podcast" || genre == "podcasts" || folders.contains("podcasts") { return .podcast }
+        if genre == "podcast" || genre == "podcasts" || path.contains("/podcasts/") { return .podcast }
         return .music
     }
 }
