@@ -12,11 +12,23 @@ public enum MediaTypeClassifier {
 
     public static func mediaType(of record: MediaFileRecord) -> MediaType {
         let genre = (record.tags?.genre ?? "").lowercased().filter { $0 != " " }
-        let path = record.path.lowercased()
-        if path.hasSuffix(".m4b") || genre == "audiobook" || genre == "audiobooks" || path.contains("/audiobooks/") {
+        let path = Array(record.path.lowercased().utf8)
+        if (path.count >= 4 && path.suffix(4).elementsEqual(".m4b".utf8)) || genre == "audiobook" || genre == "audiobooks"
+            || contains(path, "/audiobooks/") {
             return .audioBook
         }
-        if genre == "podcast" || genre == "podcasts" || path.contains("/podcasts/") { return .podcast }
+        if genre == "podcast" || genre == "podcasts" || contains(path, "/podcasts/") { return .podcast }
         return .music
+    }
+
+    /// A plain byte search: Foundation's `contains` on String goes through
+    /// NSString on Linux and cost more than the rest of a warm scan.
+    private static func contains(_ haystack: [UInt8], _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard haystack.count >= pattern.count else { return false }
+        for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
+            if haystack[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        }
+        return false
     }
 }
