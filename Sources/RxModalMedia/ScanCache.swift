@@ -23,6 +23,7 @@ enum ScanCache {
     static func load(from path: String) -> [String: MediaFileRecord] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var records: [String: MediaFileRecord] = [:]
+        records.reserveCapacity(data.count / 96)   // a record line is about 100 bytes
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var lineStart = 0

@@ -58,6 +58,46 @@ final class PhotoPickerTests: MediaTestCase {
         XCTAssertEqual(Set(results.map(\.assetIdentifier)).count, 5)
     }
 
+    /// Without configured roots the picker scans XDG_PICTURES_DIR from
+    /// user-dirs.dirs, plus the roots the configuration adds.
+    func testTheDefaultRootIsTheXDGPicturesFolderPlusAddedRoots() throws {
+        let (root, _) = try makeLibrary("photos")
+        let extra = folder + "/extra"
+        try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: root + "/camera.jpg", toPath: extra + "/copy.jpg")
+        try FileManager.default.createDirectory(atPath: folder + "/config", withIntermediateDirectories: true)
+        try "XDG_PICTURES_DIR=\"\(root)\"\n".write(toFile: folder + "/config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let surface = try ScriptedSurface(json: #"[{"cancel": true}]"#)
+        var configuration = PhotoPickerConfiguration()
+        configuration.additionalLibraryRoots = [extra]
+        XCTAssertEqual(try XCTUnwrap(outcome(RxModal.photoPicker(presenter: .surface(surface), configuration: configuration))).get(), [])
+        surface.drain()
+        XCTAssertEqual(Set(titles(surface) ?? []), ["withexif.png", "camera.jpg", "copy.jpg", "capture.png", "diagram.png", "clip.mp4"])
+    }
+
+    /// The plugin keeps its scan cache under XDG_CACHE_HOME: a second opening reads no file.
+    func testASecondOpeningReadsOnlyFromTheCache() throws {
+        let (root, _) = try makeLibrary("photos")
+        func scan() throws -> ModalValue? {
+            let surface = try ScriptedSurface(json: #"[{"cancel": true}]"#)
+            let modal = ModalCoordinator.shared.present(kind: "photoPicker", presenter: .surface(surface)) {
+                try $0.call("setLibraryRoots", .array([.string(root)]))
+            }
+            let result = try value(modal.asSingle())
+            surface.drain()
+            return result["scan"]
+        }
+        let first = try XCTUnwrap(scan())
+        XCTAssertEqual(first["filesRead"], first["filesSeen"])
+        let second = try XCTUnwrap(scan())
+        XCTAssertEqual(second["filesRead"], 0)
+        XCTAssertEqual(second["filesFromCache"], first["filesSeen"])
+        XCTAssertEqual(second["brokenFiles"], 1, "broken.jpg is remembered as broken, not read again")
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/rxmodal")
+        XCTAssertEqual(cacheFiles.count, 1)
+        XCTAssertTrue(cacheFiles[0].hasPrefix("media-scan-"))
+    }
+
     func testAssetIdentifiersAreStableAcrossOpenings() throws {
         let (root, _) = try makeLibrary("photos")
         let (first, _) = try picker(root, script: #"[{"select": [1]}]"#)
