@@ -114,6 +114,9 @@ public struct LibraryScanner: Sendable {
             if tags.isAvailable {
                 record.tags = tags.read(path: candidate.path)
                 record.isReadable = record.tags != nil
+                if record.tags != nil, record.tags?.albumArtist == nil, !tags.readsAlbumArtist {
+                    record.tags?.albumArtist = AlbumArtistReader.read(path: candidate.path, contentType: record.contentType)
+                }
             }
         case .image where record.contentType == "image/jpeg" || record.contentType == "image/png":
             var head = Array(buffer[0..<count])

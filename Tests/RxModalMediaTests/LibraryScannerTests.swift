@@ -29,9 +29,7 @@ final class LibraryScannerTests: MediaTestCase {
             XCTAssertEqual(record.tags?.album, written["album"] as? String, path)
             XCTAssertEqual(record.tags?.genre, written["genre"] as? String, path)
             XCTAssertEqual(record.tags?.trackNumber, written["trackNumber"] as? Int, path)
-            if TagLibReader.shared.readsAlbumArtist {
-                XCTAssertEqual(record.tags?.albumArtist, written["albumArtist"] as? String, path)
-            }
+            XCTAssertEqual(record.tags?.albumArtist, written["albumArtist"] as? String, path)
             let duration = try XCTUnwrap(record.tags?.duration, path)
             XCTAssertEqual(duration, Double(entry["duration"] as! Int), accuracy: 1, path)
         }

@@ -55,6 +55,7 @@ final class MediaPickerTests: MediaTestCase {
             XCTAssertEqual(item.fileURL, URL(fileURLWithPath: entry["path"] as! String))
             XCTAssertEqual(item.artist, tags["artist"] as? String)
             XCTAssertEqual(item.album, tags["album"] as? String)
+            XCTAssertEqual(item.albumArtist, tags["albumArtist"] as? String)
             XCTAssertEqual(item.genre, tags["genre"] as? String)
             XCTAssertEqual(item.trackNumber, tags["trackNumber"] as? Int)
             XCTAssertEqual(item.duration ?? 0, Double(entry["duration"] as! Int), accuracy: 1)

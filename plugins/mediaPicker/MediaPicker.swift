@@ -88,7 +88,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
 
     let tags = TagLibReader.shared
     let tagNote = tags.isAvailable
-        ? "titles, artists and albums read from tags by TagLib (\(tags.libraryName ?? "libtag_c"))\(tags.readsAlbumArtist ? "" : "; album artist needs TagLib 2 and is absent")"
+        ? "titles, artists and albums read from tags by TagLib (\(tags.libraryName ?? "libtag_c"))\(tags.readsAlbumArtist ? "" : "; album artists from ID3v2 TPE2 and Vorbis comments (not MP4) by the plugin, as TagLib 1's C API has none")"
         : "TagLib is absent (\(tags.unavailableReason ?? "")): titles are the file names, with no artist, album or duration"
 
     var d = rxm_plugin_descriptor()

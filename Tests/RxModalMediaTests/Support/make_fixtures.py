@@ -55,7 +55,7 @@ def music(root):
         ("Artist B/Album Y/02 beta.flac", 3, {"title": "Beta Song", "artist": "Artist B", "album": "Album Y",
                                               "albumArtist": "Artist B", "trackNumber": 2, "genre": "Jazz"}),
         ("Artist C/gamma.ogg", 4, {"title": "Gamma Song", "artist": "Artist C", "album": "Album Z",
-                                   "trackNumber": 7, "genre": "Folk"}),
+                                   "albumArtist": "Artist C Band", "trackNumber": 7, "genre": "Folk"}),
         ("Podcasts/Show/episode1.mp3", 2, {"title": "Episode One", "artist": "Host", "genre": "Podcast"}),
         ("Audiobooks/Book/chapter1.ogg", 3, {"title": "Chapter One", "artist": "Author", "genre": "Audiobook"}),
         ("untagged.wav", 2, {}),

@@ -11,7 +11,8 @@ public struct MediaItem: Sendable, Equatable {
     public var titleIsFromTags: Bool
     public var artist: String?
     public var album: String?
-    /// Read only with TagLib 2 (its C API has no album artist before).
+    /// From TagLib 2, or read by the plugin from ID3v2 `TPE2` and Vorbis
+    /// comments (MP3, FLAC, Ogg); absent for MP4 files with TagLib 1.
     public var albumArtist: String?
     public var trackNumber: Int?
     public var genre: String?
