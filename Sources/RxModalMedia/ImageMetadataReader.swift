@@ -5,6 +5,7 @@
 ///
 /// Thread safety: stateless; use from any thread.
 public enum ImageMetadataReader {
+    /// What was read. A value; safe to share between threads.
     public struct Metadata: Equatable, Sendable {
         public var pixelWidth: Int
         public var pixelHeight: Int
@@ -134,6 +135,7 @@ struct TIFFReader {
 
 /// EXIF's date form, "YYYY:MM:DD HH:MM:SS", local time without a zone: read
 /// as UTC seconds, which keeps the wall-clock digits the camera wrote.
+/// Stateless; use from any thread.
 public enum ExifDate {
     public static func parse(_ text: String) -> Double? {
         let digits = Array(text.utf8)

@@ -142,6 +142,7 @@ public final class TagLibReader: @unchecked Sendable {
 }
 
 /// The tags of one audio file, as TagLib read them. Empty tags are nil.
+/// A value; safe to share between threads.
 public struct AudioTags: Equatable, Sendable {
     public var title: String?
     public var artist: String?
