@@ -72,6 +72,8 @@ public indirect enum PluginValue: Equatable, Sendable {
 /// The memory of one C value tree, freed together.
 private final class CValueArena {
     private var blocks: [UnsafeMutableRawPointer] = []
+    /// Object keys repeat in every item of a list: each is copied once per tree.
+    private var keys: [String: UnsafePointer<CChar>] = [:]
 
     func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
@@ -98,7 +100,11 @@ private final class CValueArena {
         case .object(let members):
             let storage = allocate(rxm_member.self, count: members.count)
             for (index, member) in members.enumerated() {
-                let key = make(.string(member.0)).as.string.utf8
+                let key = keys[member.0] ?? {
+                    let copy = make(.string(member.0)).as.string.utf8!
+                    keys[member.0] = copy
+                    return copy
+                }()
                 (storage + index).initialize(to: rxm_member(key: key, value: make(member.1)))
             }
             return rxm_object(storage, members.count)
