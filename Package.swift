@@ -30,6 +30,12 @@ let package = Package(
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
         // The C bridge (issue 7): librxmodal.so, the library behind Include/rxmodal.h.
         .library(name: "rxmodal", type: .dynamic, targets: ["RxModalC"]),
+        // Issue 8: the media library scanner and the two picker plugins (Swift shared
+        // objects that export only rxm_plugin_entry), with their benchmark.
+        .library(name: "RxModalMedia", targets: ["RxModalMedia"]),
+        .library(name: "rxmodal-mediaPicker", type: .dynamic, targets: ["MediaPickerPlugin"]),
+        .library(name: "rxmodal-photoPicker", type: .dynamic, targets: ["PhotoPickerPlugin"]),
+        .executable(name: "rxmodal-media-bench", targets: ["rxmodal-media-bench"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -84,6 +90,18 @@ let package = Package(
         // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
         // Support/ are run by path, not bundled.
         .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
+        // Issue 8: media library scanner, picker plugins, their tests and benchmark.
+        .target(name: "RxModalMedia"),
+        .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI"], path: "plugins/media-common",
+                exclude: ["exports.map"]),
+        .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker",
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/media-common/exports.map"])]),
+        .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker",
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/media-common/exports.map"])]),
+        .executableTarget(name: "rxmodal-media-bench", dependencies: ["RxModal", "RxModalMedia"]),
+        // The tests scan as an unprivileged user through the benchmark's `scan` mode.
+        .testTarget(name: "RxModalMediaTests", dependencies: ["RxTestSupport", "RxModalMedia", "RxModal", "RxCore", "rxmodal-media-bench"],
+                    exclude: ["Support"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe",

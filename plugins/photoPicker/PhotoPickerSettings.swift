@@ -1,0 +1,54 @@
+import Foundation
+import RxModalMedia
+import MediaPluginSupport
+
+/// A copy of a photo picker's configuration taken at presentation time.
+/// Immutable; safe to send to the scanning thread.
+struct PhotoPickerSettings: Sendable {
+    let selectionLimit: Int
+    let filter: PhotoFilter?
+    let roots: [String]
+
+    init(_ config: PhotoPickerConfig) {
+        selectionLimit = config.selectionLimit
+        filter = config.filter
+        roots = config.roots.resolved
+    }
+
+    /// Scans, keeps the images and videos the filter accepts, newest first (then
+    /// by path), and describes them as a choice.
+    func content() -> PickerPresentation.Content {
+        let scan = LibraryScanner(roots: roots, cacheFile: MediaLibraryRoots.cacheFile(forRoots: roots)).scan()
+        let items = scan.records
+            .filter { ($0.category == .image || $0.category == .video) && (filter?.matches($0) ?? true) }
+            .sorted { a, b in a.creationDate != b.creationDate ? a.creationDate > b.creationDate : a.path < b.path }
+        let choices: [PluginValue] = items.map { record in
+            var subtitle = [Formatting.date(record.creationDate), Formatting.size(record.size)]
+            if let width = record.pixelWidth, let height = record.pixelHeight { subtitle.append("\(width)×\(height)") }
+            return .object([("title", .string(record.fileName)), ("subtitle", .string(subtitle.joined(separator: " · "))),
+                            ("detail", .string(record.contentType))])
+        }
+        let spec = PluginValue.members([
+            ("primitive", .string("choice")), ("title", .string("Photos")),
+            ("prompt", scan.report.skippedSummary.map(PluginValue.string)),
+            ("items", .array(choices)), ("multiple", .bool(selectionLimit != 1)),
+            ("limit", .int(Int64(selectionLimit))),
+        ])
+        let report = scan.report.pluginValue
+        return PickerPresentation.Content(spec: spec) { selection in
+            let picked = (selection ?? []).compactMap { items.indices.contains($0) ? items[$0] : nil }
+            return .object([("results", .array(picked.map(Self.resultValue))), ("scan", report)])
+        }
+    }
+
+    static func resultValue(_ record: MediaFileRecord) -> PluginValue {
+        .members([
+            ("assetIdentifier", .string(Formatting.assetIdentifier(path: record.path))),
+            ("url", .string(Formatting.fileURL(record.path))), ("contentType", .string(record.contentType)),
+            ("kind", .string(record.category.rawValue)), ("isScreenshot", .bool(PhotoFilter.isScreenshot(record))),
+            ("pixelWidth", record.pixelWidth.map { .int(Int64($0)) }), ("pixelHeight", record.pixelHeight.map { .int(Int64($0)) }),
+            ("creationDate", .string(Formatting.iso8601(record.creationDate))),
+            ("creationDateSource", .string(record.creationDateSource)),
+        ])
+    }
+}
