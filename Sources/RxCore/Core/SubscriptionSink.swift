@@ -6,8 +6,12 @@ import Synchronization
 /// - callbacks never overlap, and nothing follows a terminal event;
 /// - `dispose()` is idempotent, thread-safe and allowed from inside a callback;
 /// - once `dispose()` returns, no further callback starts. A `dispose()` from another
-///   thread therefore waits for a callback already running to return (so a callback
-///   must not block on a thread that is disposing its own subscription);
+///   thread therefore waits for a callback already running to return — except when
+///   that callback's thread is itself waiting, in a `dispose()`, for the disposing
+///   thread (two callbacks on two threads disposing each other's subscriptions):
+///   then the disposer returns at once and the callback's thread completes the
+///   disposal when its own wait ends (see ``DisposeWaits``). A callback must still
+///   not block by other means on a thread that is disposing its own subscription;
 /// - after a terminal event the whole chain upstream is disposed, then `onDisposed` runs.
 ///
 /// Delivery claims the sink with one compare-and-swap of `deliveringThread`, and
@@ -147,11 +151,24 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         // Wait for a callback in progress on another thread to return: for the
         // claim seen now to end. Later claims see the flag and call nothing.
         let seen = deliveringThread.load(ordering: .sequentiallyConsistent)
-        if seen != 0 && seen & ~1 != currentThreadIdentity() {
+        let me = currentThreadIdentity()
+        if seen != 0 && seen & ~1 != me {
+            let waits = DisposeWaits.shared
+            waits.begin(waiter: me, holder: seen & ~1)
             var backoff = Backoff()
+            var handedOver = false
             while deliveringThread.load(ordering: .sequentiallyConsistent) == seen {
+                // The callback's thread waits (perhaps through others) for this one:
+                // leave the rest of the disposal to it rather than wait forever.
+                if backoff.attempts >= 64, waits.handOverIfCycle(waiter: me, rest: { self.finish() }) {
+                    handedOver = true
+                    break
+                }
                 backoff.pause()
             }
+            // Disposals handed to this thread belong to callbacks it is running.
+            for rest in waits.end(waiter: me) { rest() }
+            if handedOver { return }
         }
         finish()
     }
