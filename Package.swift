@@ -4,6 +4,11 @@ import PackageDescription
 // Every target builds in the Swift 6 language mode with complete concurrency
 // checking. Types that synchronize themselves internally say so with
 // `@unchecked Sendable` and document the lock that makes it true.
+// Issue 5: the linker version script of the plugins written in Swift (export rxm_plugin_entry only).
+let swiftPluginLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/swift-plugin-support/exports.map"]),
+]
+
 let package = Package(
     name: "RxModal",
     products: [
@@ -23,6 +28,9 @@ let package = Package(
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
         // Maildir drafts (issue 5). Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
+        // Issue 5: the composer plugins, written in Swift against Include/ (see below).
+        .library(name: "rxmodal-mailComposer", type: .dynamic, targets: ["MailComposerPlugin"]),
+        .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPlugin"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -56,9 +64,22 @@ let package = Package(
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
         .target(name: "RxModalMail"),
-        // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
-        // Support/ are run by path, not bundled.
-        .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
+        // Issue 5: plugins written in Swift. Each links the plugin ABI, its engine and a
+        // little shared support statically, never the RxModal runtime, and exports only
+        // rxm_plugin_entry (the version script says why).
+        .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
+                exclude: ["exports.map"]),
+        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer",
+                linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport"], path: "plugins/messageComposer",
+                linkerSettings: swiftPluginLinkerSettings),
+        // Runs against a real SMTP server (aiosmtpd) and msmtp, from MailTestSupport, whose
+        // Python helpers in Support/ are run by path, not bundled.
+        .target(name: "MailTestSupport", dependencies: ["RxModalMail"], path: "Tests/MailTestSupport", exclude: ["Support"]),
+        .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModalMail", "RxCore"]),
+        // Issue 5: the composer plugins and their façade, loaded from the build directory;
+        // the SMTP server and msmtp come from MailTestSupport.
+        .testTarget(name: "RxModalComposerTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModal", "RxModalPluginABI", "RxCore"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe"]),
