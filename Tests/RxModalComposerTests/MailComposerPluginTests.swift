@@ -244,19 +244,42 @@ final class MailComposerPluginTests: RxTestCase {
         XCTAssertEqual(try world.readDrafts().count, 0)
     }
 
-    func testInvalidInputTypedInTheFormFailsNamingTheFieldAndNothingIsSentOrSaved() throws {
+    func testInvalidInputTypedInTheFormIsShownAgainWithTheProblemAndNothingIsSentOrSaved() throws {
         for (fields, expected) in [
-            (#"{"to": ["not an address"]}"#, "to[0]: not a valid e-mail address"),
-            (#"{"subject": "Hi\r\nBcc: evil@example.org"}"#, "subject: contains a line break or NUL character, which a mail header cannot hold"),
-            (#"{"attachments": ["/nonexistent/file.pdf"]}"#, "attachments[0].path: attachment cannot be read (no such file: /nonexistent/file.pdf)"),
+            (#"{"to": ["not an address"], "body": "typed"}"#, "to[0]: not a valid e-mail address"),
+            (#"{"subject": "Hi\r\nBcc: evil@example.org", "body": "typed"}"#,
+             "subject: contains a line break or NUL character, which a mail header cannot hold"),
+            (#"{"attachments": ["/nonexistent/file.pdf"], "body": "typed"}"#,
+             "attachments[0].path: attachment cannot be read (no such file: /nonexistent/file.pdf)"),
         ] {
-            let surface = try ScriptedSurface(json: #"[{"choose": "Send", "fields": "# + fields + "}]")
+            let surface = try ScriptedSurface(json: #"[{"choose": "Send", "fields": "# + fields + #"}, {"cancel": true}]"#)
             let result = outcome(of: composer(surface) { $0.setToRecipients(["to@example.org"]) })
-            XCTAssertEqual(modalError(result), .plugin(code: 1, message: expected), fields)
-            XCTAssertEqual(surface.transcript.first?["dismissals"], 1)
+            XCTAssertEqual(try result?.get(), .cancelled, fields)
+            let transcript = surface.transcript
+            guard transcript.count == 2 else { XCTFail("the form was not shown again: \(surface.transcriptJSON)"); continue }
+            let again = transcript[1]["spec"]?["fields"]
+            XCTAssertEqual(again?[0], ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": .string(expected)], fields)
+            XCTAssertEqual(again?[5]?["value"], "typed", "what was typed is shown again")
+            XCTAssertEqual(transcript[0]["dismissals"], 1)
+            XCTAssertEqual(transcript[1]["dismissals"], 1)
+            XCTAssertEqual(transcript[1]["depth"], 0, "the first form was taken down before the second was shown")
         }
         XCTAssertEqual(world.server.receivedCount, 0)
         XCTAssertEqual(try world.readDrafts().count, 0)
+    }
+
+    func testAProblemFixedInTheFormShownAgainIsSentWithEverythingTyped() throws {
+        let surface = try ScriptedSurface(json: #"""
+            [{"choose": "Send", "fields": {"to": ["ada at example.org"], "subject": "Typed subject", "body": "Typed body"}},
+             {"expect": {"primitive": "form"}, "choose": "Send", "fields": {"to": ["ada@example.org"]}}]
+            """#)
+        let result = outcome(of: composer(surface) { _ in })
+        XCTAssertEqual(try result?.get(), .sent)
+        let arrival = try world.server.waitForMessage(1)
+        XCTAssertEqual(arrival.rcptTos, ["ada@example.org"])
+        let parsed = try ParsedMessage(file: arrival.file)
+        XCTAssertEqual(parsed.header("Subject"), "Typed subject")
+        XCTAssertEqual(parsed.parts(ofType: "text/plain").first?["text"] as? String, "Typed body\n")
     }
 
     func testDisposingWhileShownDismissesOnceAndEmitsNothing() throws {

@@ -134,11 +134,16 @@ final class MessageComposerPluginTests: RxTestCase {
         XCTAssertEqual(try result?.get(), .failed(message: "no-signal exited with status 3: no signal"))
     }
 
-    func testSendingWithoutRecipientsFailsNamingTheFieldAndRunsNothing() throws {
-        let surface = try ScriptedSurface(json: #"[{"choose": "Send", "fields": {"recipients": []}}]"#)
+    func testAMessageThatCannotBeSentIsShownAgainWithTheProblemThenSentWhenFixed() throws {
+        let surface = try ScriptedSurface(json: #"""
+            [{"choose": "Send", "fields": {"recipients": [], "body": "typed body"}},
+             {"expect": {"primitive": "form"}, "choose": "Send", "fields": {"recipients": ["0700000000"]}}]
+            """#)
         let result = outcome(of: RxModal.messageComposer(presenter: .surface(surface)) { $0.recipients = ["0639981337"] })
-        XCTAssertEqual(modalError(result), .plugin(code: 1, message: "recipients: at least one recipient is needed"))
-        XCTAssertNil(recordedArguments)
+        XCTAssertEqual(try result?.get(), .sent)
+        XCTAssertEqual(surface.transcript[1]["spec"]?["fields"]?[0],
+                       ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": "recipients: at least one recipient is needed"])
+        XCTAssertEqual(recordedArguments, ["--body=typed body", "--", "0700000000"], "the body typed the first time was kept")
     }
 
     func testCancelIsAValueAndRunsNothing() throws {

@@ -14,12 +14,19 @@ import SwiftPluginSupport
 /// name, so removing a name removes that attachment) and attaches any other entry
 /// as a file path, read at that moment.
 ///
+/// When what the user typed cannot be sent or saved (a malformed address, a line
+/// break in the subject, an unreadable file), the form is shown again with the
+/// user's edits and a read-only "problem" field first that says what is wrong,
+/// naming the field: nothing typed is lost, and nothing is sent or saved.
+///
 /// Immutable: usable from any thread.
 struct MailComposeForm: Sendable {
     static let actions: [(title: String, style: String)] = [("Send", "default"), ("Save Draft", "default"), ("Cancel", "cancel")]
 
     let message: MailMessage
     let sender: String
+    /// Why the previous answer was not sent or saved; nil the first time.
+    var problem: String? = nil
 
     var spec: PluginValue {
         func addresses(_ list: [String]) -> PluginValue { .array(list.map(PluginValue.string)) }
@@ -29,7 +36,7 @@ struct MailComposeForm: Sendable {
         return .object([
             ("primitive", "form"),
             ("title", .string(message.subject.isEmpty ? "New Message" : message.subject)),
-            ("fields", .array([
+            ("fields", .array((problem.map { [field("problem", "Not sent", "readOnly", .string($0))] } ?? []) + [
                 field("to", "To", "addresses", addresses(message.toRecipients)),
                 field("cc", "Cc", "addresses", addresses(message.ccRecipients)),
                 field("bcc", "Bcc", "addresses", addresses(message.bccRecipients)),
@@ -47,9 +54,10 @@ struct MailComposeForm: Sendable {
 
     enum Choice { case send, save, cancel }
 
-    /// The chosen action and the message as edited; throws a ``PluginError`` naming
-    /// the field for an answer that does not fit the form or an unreadable file.
-    func read(_ answer: PluginValue) throws -> (Choice, MailMessage) {
+    /// The chosen action, the message as edited, and what makes it impossible to
+    /// send or save, if anything (a `MailValidationError`'s text, naming the field).
+    /// Throws a ``PluginError`` for an answer that does not fit the form at all.
+    func read(_ answer: PluginValue) throws -> (Choice, MailMessage, problem: String?) {
         guard let index = answer["action"]?.intValue, Self.actions.indices.contains(Int(index)) else {
             throw PluginError(Int32(RXM_ERR_INTERNAL), "the surface answered \(answer), which names none of the form's actions")
         }
@@ -71,21 +79,27 @@ struct MailComposeForm: Sendable {
         if let bcc = try list("bcc") { edited.bccRecipients = bcc }
         if let subject = try text("subject") { edited.subject = subject }
         if let body = try text("body") { edited.body = body }
-        if let names = try list("attachments"), choice != .cancel {
+        guard choice != .cancel else { return (choice, edited, nil) }
+        if let names = try list("attachments") {
             var available = message.attachments
-            edited.attachments = try names.enumerated().map { offset, name in
-                if let found = available.firstIndex(where: { $0.fileName == name }) {
-                    return available.remove(at: found)
-                }
-                do {
+            do {
+                edited.attachments = try names.enumerated().map { offset, name in
+                    if let found = available.firstIndex(where: { $0.fileName == name }) {
+                        return available.remove(at: found)
+                    }
                     return try MailAttachment(contentsOfFile: name, mimeType: MIMETypeGuess.forPath(name),
                                               field: "attachments[\(offset)].path")
-                } catch {
-                    throw PluginError.invalidArgument("\(error)")
                 }
+            } catch {
+                return (choice, edited, "\(error)")   // the attachments as they were
             }
         }
-        return (choice, edited)
+        do {
+            _ = try edited.validated()
+        } catch {
+            return (choice, edited, "\(error)")
+        }
+        return (choice, edited, nil)
     }
 
     /// Runs the chosen action (blocking: sending runs the sendmail command) and

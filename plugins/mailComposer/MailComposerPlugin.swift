@@ -78,18 +78,26 @@ enum MailComposerPlugin {
             let composer = MailComposer(writer: writer, transport: try? SendmailTransport(environment: environment), drafts: drafts)
             let sender = try snapshot.message.preferredSendingAddress.map { try MailAddress(parsing: $0, field: "from") }
                 ?? writer.identity.address
-            let form = MailComposeForm(message: snapshot.message, sender: sender.description)
+            let shown = ShownForm<MailComposeForm>(MailComposeForm(message: snapshot.message, sender: sender.description))
             let session = FormSession(surface: surface, observer: observer) { session, answer in
+                let form = shown.form
                 let choice: MailComposeForm.Choice
                 let message: MailMessage
+                let problem: String?
                 do {
-                    (choice, message) = try form.read(answer)
+                    (choice, message, problem) = try form.read(answer)
                 } catch let failure as PluginError {
                     return session.fail(failure)
                 } catch {
                     return session.fail(PluginError(Int32(RXM_ERR_INTERNAL), "\(error)"))
                 }
                 if choice == .cancel { return session.finish(with: .object([("result", "cancelled")])) }
+                if let problem {
+                    // Nothing typed is lost: the same form again, with what is wrong.
+                    let again = MailComposeForm(message: message, sender: form.sender, problem: problem)
+                    shown.form = again
+                    return session.showAgain(again.spec)
+                }
                 // Sending runs a command and saving writes files: not on the surface's thread.
                 DispatchQueue.global().async {
                     do {
@@ -102,7 +110,7 @@ enum MailComposerPlugin {
                 }
             }
             configuration.keep(session)
-            try session.show(form.spec)
+            try session.show(shown.form.spec)
             return session.disposable
         } catch let failure as PluginError {
             failure.fill(errorOut)
@@ -112,3 +120,4 @@ enum MailComposerPlugin {
         return rxm_disposable()
     }
 }
+

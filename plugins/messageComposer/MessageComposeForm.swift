@@ -3,13 +3,17 @@ import SwiftPluginSupport
 
 /// The messageComposer's form: recipients (addresses), subject (line), body
 /// (text), attachments; actions Send (preferred) and Cancel (cancel). An answer's
-/// attachment list is taken as the list of paths to send.
+/// attachment list is taken as the list of paths to send. A message that cannot
+/// be sent as typed (no recipient, a control character, an unreadable file) is
+/// shown again with the user's edits and a read-only "problem" field first.
 ///
 /// Immutable: usable from any thread.
 struct MessageComposeForm: Sendable {
     static let actions: [(title: String, style: String)] = [("Send", "default"), ("Cancel", "cancel")]
 
     let message: TextMessage
+    /// Why the previous answer was not sent; nil the first time.
+    var problem: String? = nil
 
     var spec: PluginValue {
         func field(_ name: String, _ label: String, _ kind: String, _ value: PluginValue) -> PluginValue {
@@ -18,7 +22,7 @@ struct MessageComposeForm: Sendable {
         return .object([
             ("primitive", "form"),
             ("title", "New Message"),
-            ("fields", .array([
+            ("fields", .array((problem.map { [field("problem", "Not sent", "readOnly", .string($0))] } ?? []) + [
                 field("recipients", "To", "addresses", .array(message.recipients.map(PluginValue.string))),
                 field("subject", "Subject", "line", .string(message.subject)),
                 field("body", "Message", "text", .string(message.body)),

@@ -90,8 +90,9 @@ enum MessageComposerPlugin {
             PluginError.invalidArgument("present: the configuration or the surface is NULL").fill(errorOut)
             return rxm_disposable()
         }
-        let form = MessageComposeForm(message: configuration.snapshot)
+        let shown = ShownForm<MessageComposeForm>(MessageComposeForm(message: configuration.snapshot))
         let session = FormSession(surface: surface, observer: observer) { session, answer in
+            let form = shown.form
             let choice: MessageComposeForm.Choice
             let message: TextMessage
             do {
@@ -102,15 +103,16 @@ enum MessageComposerPlugin {
                 return session.fail(PluginError(Int32(RXM_ERR_INTERNAL), "\(error)"))
             }
             if choice == .cancel { return session.finish(with: .object([("result", "cancelled")])) }
+            let validated: TextMessage
+            do {
+                validated = try message.validated()
+            } catch {
+                // Nothing typed is lost: the same form again, with what is wrong.
+                let again = MessageComposeForm(message: message, problem: (error as? PluginError)?.message ?? "\(error)")
+                shown.form = again
+                return session.showAgain(again.spec)
+            }
             DispatchQueue.global().async {
-                let validated: TextMessage
-                do {
-                    validated = try message.validated()
-                } catch let failure as PluginError {
-                    return session.fail(failure)
-                } catch {
-                    return session.fail(PluginError(Int32(RXM_ERR_INTERNAL), "\(error)"))
-                }
                 // The transport is looked up when sending, as configured now.
                 switch TextMessageTransport.locate(environment: ProcessEnvironment.current()) {
                 case .failure(let failure):
@@ -127,7 +129,7 @@ enum MessageComposerPlugin {
         }
         configuration.keep(session)
         do {
-            try session.show(form.spec)
+            try session.show(shown.form.spec)
             return session.disposable
         } catch let failure as PluginError {
             failure.fill(errorOut)

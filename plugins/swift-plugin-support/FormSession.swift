@@ -17,7 +17,9 @@ import RxModalPluginABI
 /// What an answer means is the plugin's business: `onAnswer` gets it (on the
 /// surface's callback thread) and must end by calling ``finish(with:)`` or
 /// ``fail(_:)`` exactly once, from any thread (the composers send from a
-/// background queue, because sending blocks).
+/// background queue, because sending blocks) — or, from inside `onAnswer`, by
+/// ``showAgain(_:)``, which replaces the form with another (the composers show
+/// the user's edits again with what was wrong, rather than lose them).
 ///
 /// Lifetime: the plugin's configuration keeps its sessions until `config_free`,
 /// so the pointers handed to the surface and the host (unretained) stay valid
@@ -48,7 +50,11 @@ public final class FormSession: @unchecked Sendable {
     public func show(_ spec: PluginValue) throws {
         guard let show = surface.pointee.show else { throw PluginError(Int32(RXM_ERR_NO_SURFACE), "the surface cannot show anything") }
         lock.lock()
+        // Checked and marked under one lock: a dispose from now on waits for show()
+        // to return, and one before it means the surface may be gone.
+        if disposed { lock.unlock(); return }
         showingThread = pthread_self()
+        answered = false
         lock.unlock()
         var error = rxm_error()
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -81,6 +87,27 @@ public final class FormSession: @unchecked Sendable {
             let message = withUnsafeBytes(of: &copy.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw PluginError(error.code == 0 ? Int32(RXM_ERR_NO_SURFACE) : error.code,
                               message.isEmpty ? "the surface could not show the form" : message)
+        }
+    }
+
+    /// Dismisses the form that was just answered and shows `spec` in its place;
+    /// its answer goes to `onAnswer` again. Call it from inside `onAnswer` only.
+    public func showAgain(_ spec: PluginValue) {
+        lock.lock()
+        guard !disposed, let old = presentation, !dismissed else { lock.unlock(); return }
+        dismissed = true
+        lock.unlock()
+        dismiss(old)   // from inside its own callback: returns at once
+        lock.lock()
+        presentation = nil
+        dismissed = false
+        lock.unlock()
+        do {
+            try show(spec)
+        } catch let failure as PluginError {
+            fail(failure)
+        } catch {
+            fail(PluginError(Int32(RXM_ERR_INTERNAL), "\(error)"))
         }
     }
 

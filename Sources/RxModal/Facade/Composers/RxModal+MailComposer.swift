@@ -14,10 +14,11 @@ extension RxModal {
     /// Emits one ``MailComposeResult``: Send hands the message to sendmail/msmtp
     /// (`.sent`; when that fails the message is saved as a draft and the result is
     /// `.failed(message:)` with the transport's error); Save Draft writes it to the
-    /// drafts Maildir (`.saved`); Cancel gives `.cancelled`. Fails when the edited
-    /// message is invalid (a malformed address typed in the form), with the field
-    /// named, and nothing sent or saved. Disposing dismisses the form (a send
-    /// already started is not stopped).
+    /// drafts Maildir (`.saved`); Cancel gives `.cancelled`. What the user typed
+    /// that cannot be sent or saved (a malformed address, a line break in the
+    /// subject, an unreadable file) shows the form again with the edits kept and
+    /// the problem named; nothing is sent or saved until it is fixed. Disposing
+    /// dismisses the form (a send already started is not stopped).
     public static func mailComposer(presenter: Presenter = .default, coordinator: ModalCoordinator = .shared,
                                     configuration: @escaping (MailComposeConfiguration) -> Void = { _ in }) -> Single<MailComposeResult> {
         coordinator.present(kind: "mailComposer", presenter: presenter) { composer in

@@ -10,6 +10,8 @@ extension RxModal {
     /// ``ModalError/unsupported(kind:reason:)``). Send runs the transport command
     /// with the message as arguments, never through a shell; emits `.sent`, or
     /// `.failed(message:)` with the command's error; Cancel emits `.cancelled`.
+    /// A message that cannot be sent as typed (no recipient, an unreadable file)
+    /// shows the form again with the edits kept and the problem named.
     /// Disposing dismisses the form.
     public static func messageComposer(presenter: Presenter = .default, coordinator: ModalCoordinator = .shared,
                                        configuration: @escaping (MessageComposeConfiguration) -> Void = { _ in }) -> Single<MessageComposeResult> {
