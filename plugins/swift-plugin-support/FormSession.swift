@@ -36,6 +36,11 @@ public final class FormSession: @unchecked Sendable {
     private var showingThread: pthread_t?
     private var observerThread: pthread_t?
     private var answered = false
+    /// Which form is shown now (1, 2, … after ``showAgain(_:)``); an answer to an
+    /// earlier one is ignored. Each form's callbacks carry their own token, kept
+    /// here so the pointer the surface holds stays valid.
+    private var generation = 0
+    private var tokens: [CallbackToken] = []
     private var disposed = false
     private var dismissed = false
 
@@ -55,15 +60,19 @@ public final class FormSession: @unchecked Sendable {
         if disposed { lock.unlock(); return }
         showingThread = pthread_self()
         answered = false
+        generation += 1
+        let token = CallbackToken(session: self, generation: generation)
+        tokens.append(token)
         lock.unlock()
         var error = rxm_error()
-        let context = Unmanaged.passUnretained(self).toOpaque()
+        let context = Unmanaged.passUnretained(token).toOpaque()
         let callbacks = rxm_presentation_callbacks(context: context, on_result: { context, value in
             guard let context, let value else { return }
-            Unmanaged<FormSession>.fromOpaque(context).takeUnretainedValue().answer(PluginValue(cValue: value))
+            let token = Unmanaged<CallbackToken>.fromOpaque(context).takeUnretainedValue()
+            token.session?.answer(PluginValue(cValue: value), generation: token.generation)
         }, on_error: { context, error in
             guard let context else { return }
-            let session = Unmanaged<FormSession>.fromOpaque(context).takeUnretainedValue()
+            let token = Unmanaged<CallbackToken>.fromOpaque(context).takeUnretainedValue()
             let failure = error.map { failure -> PluginError in
                 var copy = failure.pointee
                 let message = withUnsafeBytes(of: &copy.message) { raw in
@@ -71,7 +80,7 @@ public final class FormSession: @unchecked Sendable {
                 }
                 return PluginError(failure.pointee.code, message)
             } ?? PluginError(Int32(RXM_ERR_INTERNAL), "the surface failed without saying why")
-            session.surfaceFailed(failure)
+            token.session?.surfaceFailed(failure, generation: token.generation)
         })
         let shown = spec.withCValue { show(surface.pointee.context, $0, callbacks, &error) }
         lock.lock()
@@ -111,17 +120,17 @@ public final class FormSession: @unchecked Sendable {
         }
     }
 
-    private func answer(_ value: PluginValue) {
+    private func answer(_ value: PluginValue, generation answered: Int) {
         lock.lock()
-        guard !answered, !disposed else { lock.unlock(); return }
-        answered = true
+        guard answered == generation, !self.answered, !disposed else { lock.unlock(); return }
+        self.answered = true
         lock.unlock()
         onAnswer(self, value)
     }
 
-    private func surfaceFailed(_ failure: PluginError) {
+    private func surfaceFailed(_ failure: PluginError, generation failed: Int) {
         lock.lock()
-        guard !answered, !disposed else { lock.unlock(); return }
+        guard failed == generation, !answered, !disposed else { lock.unlock(); return }
         answered = true
         lock.unlock()
         fail(failure)
@@ -190,5 +199,17 @@ public final class FormSession: @unchecked Sendable {
 
     private func dismiss(_ shown: OpaquePointer) {
         surface.pointee.dismiss?(surface.pointee.context, shown)
+    }
+}
+
+/// The context of one form's surface callbacks: its session (weak: the session
+/// keeps its tokens) and which form it was.
+private final class CallbackToken {
+    weak var session: FormSession?
+    let generation: Int
+
+    init(session: FormSession, generation: Int) {
+        self.session = session
+        self.generation = generation
     }
 }
