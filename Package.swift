@@ -4,6 +4,14 @@ import PackageDescription
 // Every target builds in the Swift 6 language mode with complete concurrency
 // checking. Types that synchronize themselves internally say so with
 // `@unchecked Sendable` and document the lock that makes it true.
+
+// The linker version script of every plugin written in Swift (composers, pickers):
+// it exports rxm_plugin_entry only, so the Swift code linked into a plugin never
+// binds to the host's copies of the same symbols (plugins/swift-plugin-support/exports.map).
+let swiftPluginLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/swift-plugin-support/exports.map"]),
+]
+
 let package = Package(
     name: "RxModal",
     products: [
@@ -36,6 +44,9 @@ let package = Package(
         .library(name: "rxmodal-mediaPicker", type: .dynamic, targets: ["MediaPickerPlugin"]),
         .library(name: "rxmodal-photoPicker", type: .dynamic, targets: ["PhotoPickerPlugin"]),
         .executable(name: "rxmodal-media-bench", targets: ["rxmodal-media-bench"]),
+        // Issue 5: the composer plugins, written in Swift against Include/ (see below).
+        .library(name: "rxmodal-mailComposer", type: .dynamic, targets: ["MailComposerPlugin"]),
+        .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPlugin"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -87,21 +98,33 @@ let package = Package(
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
         .target(name: "RxModalMail"),
-        // Runs against a real SMTP server (aiosmtpd) and msmtp; the Python helpers in
-        // Support/ are run by path, not bundled.
-        .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "RxModalMail", "RxCore"], exclude: ["Support"]),
         // Issue 8: media library scanner, picker plugins, their tests and benchmark.
         .target(name: "RxModalMedia"),
-        .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI"], path: "plugins/media-common",
-                exclude: ["exports.map"]),
+        .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI"], path: "plugins/media-common"),
         .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker",
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/media-common/exports.map"])]),
+                linkerSettings: swiftPluginLinkerSettings),
         .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker",
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/media-common/exports.map"])]),
+                linkerSettings: swiftPluginLinkerSettings),
         .executableTarget(name: "rxmodal-media-bench", dependencies: ["RxModal", "RxModalMedia"]),
         // The tests scan as an unprivileged user through the benchmark's `scan` mode.
         .testTarget(name: "RxModalMediaTests", dependencies: ["RxTestSupport", "RxModalMedia", "RxModal", "RxCore", "rxmodal-media-bench"],
                     exclude: ["Support"]),
+        // Issue 5: plugins written in Swift. Each links the plugin ABI, its engine and a
+        // little shared support statically, never the RxModal runtime, and exports only
+        // rxm_plugin_entry (the version script says why).
+        .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
+                exclude: ["exports.map"]),
+        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer",
+                linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport"], path: "plugins/messageComposer",
+                linkerSettings: swiftPluginLinkerSettings),
+        // Runs against a real SMTP server (aiosmtpd) and msmtp, from MailTestSupport, whose
+        // Python helpers in Support/ are run by path, not bundled.
+        .target(name: "MailTestSupport", dependencies: ["RxModalMail"], path: "Tests/MailTestSupport", exclude: ["Support"]),
+        .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModalMail", "RxCore"]),
+        // Issue 5: the composer plugins and their façade, loaded from the build directory;
+        // the SMTP server and msmtp come from MailTestSupport.
+        .testTarget(name: "RxModalComposerTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModal", "RxModalPluginABI", "RxCore"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe",

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// CR, LF or NUL in any header field is refused with the field named, before anything
 /// reaches the sendmail command: the real server receives nothing and no draft is left.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// The writer's output on its own (no transport), parsed by Python's `email` package.
 final class MIMEMessageWriterTests: RxTestCase {

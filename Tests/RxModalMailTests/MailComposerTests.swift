@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// The engine the plugin calls: sent through the real server, or failed with a draft kept.
 final class MailComposerTests: RxTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// Addresses, MIME types and attachment files are checked before anything is written.
 final class MailValidationTests: RxTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// Drafts are Maildir messages that Python's `mailbox.Maildir` reads back.
 final class MaildirDraftStoreTests: RxTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// Messages written by `MIMEMessageWriter`, handed to msmtp by `SendmailTransport`,
 /// received by a real SMTP server on loopback and parsed by Python's `email` package.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMail
+import MailTestSupport
 
 /// The sendmail command: how it is found, how it is called, how its failure is reported.
 final class SendmailTransportTests: RxTestCase {

@@ -40,6 +40,8 @@ final class DialogPluginLibrary: @unchecked Sendable {
 
     static let alert = Result { try DialogPluginLibrary(fileName: "librxmodal-alert.so") }
     static let actionSheet = Result { try DialogPluginLibrary(fileName: "librxmodal-actionSheet.so") }
+    /// The message composer (written in Swift): the same present/dismiss contract, with a form.
+    static let messageComposer = Result { try DialogPluginLibrary(fileName: "librxmodal-messageComposer.so") }
 
     /// The directory of the running test executable: SwiftPM puts the package's
     /// products (the plugins among them) next to it.

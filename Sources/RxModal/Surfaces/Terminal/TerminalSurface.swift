@@ -55,8 +55,8 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     /// editor, called on Ctrl-E with the field's text; it returns the new text
     /// (nil keeps the old). The terminal is out of raw mode while it runs, and
     /// it runs on the reader thread with the surface's lock not held. Nil by
-    /// default: text fields are edited inline. Launching `$VISUAL`/`$EDITOR`
-    /// belongs to the mail composer (issue 6 leaves it to that work).
+    /// default (text fields are edited inline), except on ``standard(environment:)``'s
+    /// interactive surface, where it launches `$VISUAL`/`$EDITOR` (``ExternalEditor``).
     public var textEditor: (@Sendable (String) -> String?)? {
         get { condition.lock(); defer { condition.unlock() }; return editorHook }
         set { condition.lock(); editorHook = newValue; condition.unlock() }
@@ -109,11 +109,18 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     /// The surface a command-line program wants: interactive on the
     /// controlling terminal (`/dev/tty`) when standard input is a TTY; else line
     /// mode reading standard input and writing to standard error (so standard
-    /// output stays free for the result).
+    /// output stays free for the result). Interactive, its `textEditor` is the
+    /// user's editor (`ExternalEditor`: $VISUAL/$EDITOR, as git does), on the terminal.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSurface {
         if isatty(STDIN_FILENO) == 1 {
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-            if tty >= 0 { return TerminalSurface(input: tty, output: tty, environment: environment, mode: .interactive, owning: [tty]) }
+            if tty >= 0 {
+                let surface = TerminalSurface(input: tty, output: tty, environment: environment, mode: .interactive, owning: [tty])
+                if let editor = ExternalEditor(environment: environment, inputFD: tty, outputFD: tty) {
+                    surface.textEditor = { editor.edit($0) }
+                }
+                return surface
+            }
         }
         return TerminalSurface(input: STDIN_FILENO, output: STDERR_FILENO, environment: environment, mode: .lines, owning: [])
     }

@@ -2,14 +2,14 @@ import XCTest
 import Foundation
 import RxModalMail
 
-/// What the mail tests run against: Debian's python3 with aiosmtpd, and msmtp.
+/// What the mail tests (RxModalMailTests, RxModalComposerTests) run against: Debian's python3 with aiosmtpd, and msmtp.
 /// Skips (XCTSkip) with the packages to install when they are missing.
-enum MailTestTools {
-    static let supportDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support")
+public enum MailTestTools {
+    public static let supportDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support")
 
     /// A python3 that can import aiosmtpd (Debian's /usr/bin/python3 first: a pyenv or
     /// venv python on PATH does not see Debian's python3-aiosmtpd).
-    static func python() throws -> String {
+    public static func python() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates = ["/usr/bin/python3"] + path.split(separator: ":").map { "\($0)/python3" }
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
@@ -18,21 +18,21 @@ enum MailTestTools {
         throw XCTSkip("No python3 with aiosmtpd: install the Debian packages python3-aiosmtpd and msmtp (scripts/test does so when run as root)")
     }
 
-    static func msmtp() throws -> String {
+    public static func msmtp() throws -> String {
         for candidate in ["/usr/bin/msmtp", "/usr/local/bin/msmtp"] where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
         throw XCTSkip("msmtp is not installed: install the Debian packages python3-aiosmtpd and msmtp (scripts/test does so when run as root)")
     }
 
-    struct Result {
-        let status: Int32
-        let stdout: Data
-        let stderr: String
+    public struct Result {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: String
     }
 
     /// Runs a program to completion (no shell), with a bounded wait.
-    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -56,7 +56,7 @@ enum MailTestTools {
     }
 
     /// Runs one of the Support/ scripts with the aiosmtpd-capable python and decodes its JSON output.
-    static func pythonJSON(_ script: String, _ arguments: [String]) throws -> Any {
+    public static func pythonJSON(_ script: String, _ arguments: [String]) throws -> Any {
         let result = try run(try python(), [supportDirectory.appendingPathComponent(script).path] + arguments)
         guard result.status == 0 else {
             throw NSError(domain: "MailTestTools", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: "\(script) failed: \(result.stderr)"])
@@ -64,29 +64,29 @@ enum MailTestTools {
         return try JSONSerialization.jsonObject(with: result.stdout)
     }
 
-    static func temporaryDirectory(_ label: String) throws -> URL {
+    public static func temporaryDirectory(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-mail-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
 
-final class DataBox: @unchecked Sendable {
+public final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Int: Data] = [:]
-    func set(_ key: Int, _ value: Data) { lock.lock(); values[key] = value; lock.unlock() }
-    func get(_ key: Int) -> Data { lock.lock(); defer { lock.unlock() }; return values[key] ?? Data() }
+    public func set(_ key: Int, _ value: Data) { lock.lock(); values[key] = value; lock.unlock() }
+    public func get(_ key: Int) -> Data { lock.lock(); defer { lock.unlock() }; return values[key] ?? Data() }
 }
 
 /// A real SMTP server (Support/smtp_sink.py, aiosmtpd) on 127.0.0.1, started and
 /// stopped by the test, recording each message and its envelope in a directory.
-final class SMTPSink {
-    let port: Int
-    let directory: URL
+public final class SMTPSink {
+    public let port: Int
+    public let directory: URL
     private let process: Process
     private let input: Pipe
 
-    init() throws {
+    public init() throws {
         let python = try MailTestTools.python()
         directory = try MailTestTools.temporaryDirectory("smtp")
         process = Process()
@@ -121,7 +121,7 @@ final class SMTPSink {
     }
 
     /// Closes the server's stdin (it stops itself), then SIGTERM if it lingers.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline { usleep(10_000) }
@@ -130,12 +130,12 @@ final class SMTPSink {
     }
 
     /// Envelopes received so far (complete messages only).
-    var receivedCount: Int {
+    public var receivedCount: Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".json") }.count
     }
 
     /// Waits (bounded) for message number `number` (1-based); returns its file and envelope.
-    func waitForMessage(_ number: Int = 1, timeout: TimeInterval = 15) throws -> (file: URL, mailFrom: String, rcptTos: [String]) {
+    public func waitForMessage(_ number: Int = 1, timeout: TimeInterval = 15) throws -> (file: URL, mailFrom: String, rcptTos: [String]) {
         let envelopeURL = directory.appendingPathComponent("\(number).json")
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: envelopeURL.path) {
@@ -149,7 +149,7 @@ final class SMTPSink {
     }
 
     /// msmtp as the sendmail command, with a generated config: this server, no auth, no TLS.
-    func msmtpCommand(configDirectory: URL) throws -> SendmailCommand {
+    public func msmtpCommand(configDirectory: URL) throws -> SendmailCommand {
         let config = configDirectory.appendingPathComponent("msmtprc")
         let text = """
         defaults
@@ -168,16 +168,30 @@ final class SMTPSink {
     }
 }
 
-/// A message parsed by Python's `email` package (Support/parse_message.py).
-struct ParsedMessage {
-    let headers: [(String, String)]
-    let raw: [String: Any]
-    let parts: [[String: Any]]
-    let defects: [String]
-    /// Address headers as Python parsed them: "to" → [[display name, addr-spec], ...].
-    let addresses: [String: [[String]]]
+extension SMTPSink {
+    /// An executable script that runs msmtp with `msmtpCommand`'s config and its own
+    /// arguments: a sendmail for `RXMODAL_SENDMAIL`, which names one program and
+    /// takes no arguments of its own.
+    public func sendmailScript(configDirectory: URL) throws -> String {
+        let command = try msmtpCommand(configDirectory: configDirectory)
+        let script = configDirectory.appendingPathComponent("sendmail")
+        let quoted = ([command.executablePath] + command.leadingArguments).map { "'\($0)'" }.joined(separator: " ")
+        try Data("#!/bin/sh\nexec \(quoted) \"$@\"\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        return script.path
+    }
+}
 
-    init(file: URL) throws {
+/// A message parsed by Python's `email` package (Support/parse_message.py).
+public struct ParsedMessage {
+    public let headers: [(String, String)]
+    public let raw: [String: Any]
+    public let parts: [[String: Any]]
+    public let defects: [String]
+    /// Address headers as Python parsed them: "to" → [[display name, addr-spec], ...].
+    public let addresses: [String: [[String]]]
+
+    public init(file: URL) throws {
         let json = try MailTestTools.pythonJSON("parse_message.py", [file.path]) as? [String: Any] ?? [:]
         headers = (json["headers"] as? [[String]] ?? []).map { ($0[0], $0[1]) }
         raw = json["raw"] as? [String: Any] ?? [:]
@@ -186,17 +200,17 @@ struct ParsedMessage {
         addresses = json["addresses"] as? [String: [[String]]] ?? [:]
     }
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
-    func headerNames() -> [String] { headers.map { $0.0.lowercased() } }
+    public func headerNames() -> [String] { headers.map { $0.0.lowercased() } }
 
-    func parts(ofType type: String) -> [[String: Any]] {
+    public func parts(ofType type: String) -> [[String: Any]] {
         parts.filter { $0["content_type"] as? String == type }
     }
 
-    static func payload(_ part: [String: Any]) -> Data {
+    public static func payload(_ part: [String: Any]) -> Data {
         Data(base64Encoded: part["payload_base64"] as? String ?? "") ?? Data()
     }
 }
