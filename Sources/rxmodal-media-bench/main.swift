@@ -54,7 +54,7 @@ func generate(_ count: Int) -> String {
     try! process.run()
     process.waitUntilExit()
     precondition(process.terminationStatus == 0, "make_fixtures.py failed")
-    FileManager.default.createFile(atPath: folder + "/.complete", contents: Data())
+    precondition(FileManager.default.createFile(atPath: folder + "/.complete", contents: Data()), "cannot mark \(folder) complete")
     return folder
 }
 

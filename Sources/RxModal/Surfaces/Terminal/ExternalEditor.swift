@@ -94,7 +94,7 @@ public struct ExternalEditor: Sendable {
         var template = Array("\(directory)/rxmodal-edit-XXXXXX.txt".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { return nil }
-        let file = String(cString: template)
+        let file = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(file) }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { buffer -> Bool in
