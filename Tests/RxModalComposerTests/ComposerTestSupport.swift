@@ -3,23 +3,7 @@ import Foundation
 import RxCore
 import RxModal
 import MailTestSupport
-
-/// Sets environment variables for one test and puts them back (tests run serially).
-final class EnvironmentOverride {
-    private var saved: [String: String?] = [:]
-
-    func set(_ name: String, _ value: String?) {
-        if !saved.keys.contains(name) { saved[name] = getenv(name).map { String(cString: $0) } }
-        if let value { setenv(name, value, 1) } else { unsetenv(name) }
-    }
-
-    func restore() {
-        for (name, value) in saved {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
-        saved = [:]
-    }
-}
+import RxTestSupport
 
 /// A real mail setup for one test: an SMTP server on loopback (aiosmtpd), msmtp
 /// as `RXMODAL_SENDMAIL`, an identity, and a drafts Maildir in a temporary folder.

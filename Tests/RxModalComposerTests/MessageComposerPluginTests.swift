@@ -1,4 +1,5 @@
 import XCTest
+import RxTestSupport
 import Foundation
 import RxCore
 import RxModal

@@ -3,30 +3,26 @@ import XCTest
 import RxCore
 import RxModal
 import RxModalMedia
+import RxTestSupport
 
 /// The base of the media tests: a fresh temporary folder per test, with
 /// XDG_CONFIG_HOME and XDG_CACHE_HOME pointed into it (so that authorization
 /// answers and scan caches never touch the user's), restored afterwards.
 class MediaTestCase: RxTestCase {
     private(set) var folder = ""
-    private var savedEnvironment: [String: String?] = [:]
+    private let environment = EnvironmentOverride()
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-media-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, 0o755)
-        for name in ["XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
-            savedEnvironment[name] = ProcessInfo.processInfo.environment[name]
-        }
-        setenv("XDG_CONFIG_HOME", folder + "/config", 1)
-        setenv("XDG_CACHE_HOME", folder + "/cache", 1)
+        environment.set("XDG_CONFIG_HOME", folder + "/config")
+        environment.set("XDG_CACHE_HOME", folder + "/cache")
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in savedEnvironment {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment.restore()
         // Folders a test made unreadable must be readable again to be removed.
         _ = try? run("/bin/chmod", ["-R", "u+rwx", folder])
         try? FileManager.default.removeItem(atPath: folder)

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import RxCore
 import RxModal
+import RxTestSupport
 
 /// Custom callback schemes (myapp://callback): refused unless a desktop entry
 /// routes the scheme; when one does, the program it runs
@@ -10,7 +11,7 @@ import RxModal
 /// the waiting session through its private socket.
 final class CustomSchemeCallbackTests: RxTestCase {
     private var directory: URL!
-    private var savedEnvironment: [String: String?] = [:]
+    private let environment = EnvironmentOverride()
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -31,15 +32,12 @@ final class CustomSchemeCallbackTests: RxTestCase {
         for (name, value) in [("XDG_DATA_HOME", directory.appendingPathComponent("data").path),
                               ("XDG_DATA_DIRS", directory.appendingPathComponent("data").path),
                               ("XDG_RUNTIME_DIR", directory.appendingPathComponent("runtime").path)] {
-            savedEnvironment[name] = ProcessInfo.processInfo.environment[name]
-            setenv(name, value, 1)
+            environment.set(name, value)
         }
     }
 
     override func tearDownWithError() throws {
-        for (name, value) in savedEnvironment {
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
-        }
+        environment.restore()
         try? FileManager.default.removeItem(at: directory)
         try super.tearDownWithError()
     }
