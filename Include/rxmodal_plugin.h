@@ -174,8 +174,11 @@ static inline const rxm_value *rxm_value_member(const rxm_value *value, const ch
 
 /* Receives a modal's result: on_next* then at most one of on_error/on_completed.
 ** The value and the error are borrowed for the call. Calls must not overlap;
-** the host drops anything that arrives after a terminal call or after the
-** presentation was disposed. */
+** the host drops anything that arrives after a terminal call. Once the
+** presentation's disposable has been disposed, the observer's context may be
+** gone: no call may start after dispose returns. The host may dispose from
+** inside an observer call (a subscriber that wants one value), so a plugin that
+** calls on_completed after on_next checks, in between, that it was not disposed. */
 typedef struct rxm_observer {
     void *context;
     void (*on_next)(void *context, const rxm_value *value);

@@ -185,4 +185,35 @@ final class PhotoPickerTests: MediaTestCase {
         surface.drain()
         XCTAssertEqual(surface.transcript, [])
     }
+
+    func testASubscriberThatTakesOneValueDisposesInsideItAndThePluginCallsNothingMore() throws {
+        // take(1) disposes the presentation from inside the plugin's on_next; the
+        // plugin must not call on_completed on the observer the host then let go.
+        let root = folder + "/empty"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for round in 0..<20 {
+            let surface = try ScriptedSurface(json: #"[{"cancel": true}]"#)
+            let done = DispatchSemaphore(value: 0)
+            let events = SharedEvents()
+            let subscription = ModalCoordinator.shared
+                .present(kind: "photoPicker", presenter: .surface(surface)) { try $0.call("addLibraryRoot", .string(root)) }
+                .take(1)
+                .subscribe(onNext: { events.append("value with \($0["results"]?.arrayValue?.count ?? -1) results") }, onError: { events.append("error \($0)"); done.signal() },
+                           onCompleted: { events.append("completed"); done.signal() })
+            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "round \(round)")
+            subscription.dispose()
+            surface.drain()
+            XCTAssertEqual(events.all, ["value with 0 results", "completed"], "round \(round)")
+            XCTAssertEqual(surface.transcript.first?["dismissals"], 1, "round \(round)")
+        }
+    }
+}
+
+/// Events appended from any thread.
+private final class SharedEvents: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [String] = []
+    func append(_ event: String) { lock.withLock { events.append(event) } }
+    var all: [String] { lock.withLock { events } }
+
 }

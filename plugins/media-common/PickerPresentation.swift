@@ -87,6 +87,9 @@ public final class PickerPresentation: @unchecked Sendable {
             selection = selected.compactMap { if case .int(let index) = $0 { return Int(index) } else { return nil } }
         }
         content.result(selection).withCValue { value in observer.on_next?(observer.context, value) }
+        // The host may have disposed this presentation from inside on_next (a
+        // subscriber that takes one value): then its observer is gone.
+        guard !ended else { return }
         observer.on_completed?(observer.context)
     }
 
