@@ -7,12 +7,15 @@ final class CommandLineListingTests: RxTestCase {
     func testListShowsEachKindWithItsSummary() throws {
         let result = try RxmodalCommand.run(["list"])
         XCTAssertEqual(result.status, 0, result.stderr)
+        // Name, then the summary in a column as wide as the longest name needs.
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("alert         A dialog with a title, a message, text fields and actions (UIAlertController, alert style)."),
+        XCTAssertTrue(lines.contains(Self.row("alert", "A dialog with a title, a message, text fields and actions (UIAlertController, alert style).", in: lines)),
                       result.stdout)
-        XCTAssertTrue(lines.contains("confirmation  Asks the user to confirm something: a message with Cancel and Confirm actions."),
+        XCTAssertTrue(lines.contains(Self.row("confirmation", "Asks the user to confirm something: a message with Cancel and Confirm actions.", in: lines)),
                       result.stdout)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("actionSheet   A list of actions anchored to a source") }, result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix(Self.row("actionSheet", "A list of actions anchored to a source", in: lines)) }, result.stdout)
+        let summaryColumns = Set(lines.filter { !$0.hasPrefix(" ") }.map { Self.summaryColumn(of: $0) })
+        XCTAssertEqual(summaryColumns.count, 1, "every summary starts in the same column:\n\(result.stdout)")
     }
 
     func testVerboseListingGivesEverySkippedPluginWithItsReason() throws {
@@ -28,12 +31,16 @@ final class CommandLineListingTests: RxTestCase {
 
         let plain = try RxmodalCommand.run(["list"], environment: environment)
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertTrue(plain.stdout.contains("thirdparty    A plugin for the registry's tests.\n"), plain.stdout)
+        let plainLines = plain.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(plainLines.contains(Self.row("thirdparty", "A plugin for the registry's tests.", in: plainLines)), plain.stdout)
         XCTAssertTrue(plain.stdout.hasSuffix("(3 plugins skipped; rxmodal list --verbose says why)\n"), plain.stdout)
 
         let verbose = try RxmodalCommand.run(["list", "--verbose"], environment: environment)
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
-        XCTAssertTrue(verbose.stdout.contains("              1.2.3, from \(directory)/librxmodal-thirdparty.so\n"), verbose.stdout)
+        let verboseLines = verbose.stdout.split(separator: "\n").map(String.init)
+        let summaryColumn = Self.summaryColumn(of: Self.row("thirdparty", "", in: verboseLines))
+        XCTAssertTrue(verbose.stdout.contains(String(repeating: " ", count: summaryColumn) + "1.2.3, from \(directory)/librxmodal-thirdparty.so\n"),
+                      verbose.stdout)
         let skipped = verbose.stdout.components(separatedBy: "skipped plugins:\n").last ?? ""
         let lines = skipped.split(separator: "\n").map(String.init).sorted()
         XCTAssertEqual(lines.count, 3, verbose.stdout)
@@ -87,5 +94,18 @@ final class CommandLineListingTests: RxTestCase {
         let result = try RxmodalCommand.run(["describe", "nothing"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("rxmodal: unknown modal kind “nothing”"), result.stderr)
+    }
+
+    /// A listing row: `name`, padded to the summary column the listing uses (the
+    /// column of its first row), then `summary`.
+    private static func row(_ name: String, _ summary: String, in lines: [String]) -> String {
+        let column = lines.first.map(summaryColumn(of:)) ?? 0
+        return name.padding(toLength: max(column, name.count + 2), withPad: " ", startingAt: 0) + summary
+    }
+
+    /// Where a row's summary starts: after its name and the spaces that follow it.
+    private static func summaryColumn(of line: String) -> Int {
+        let name = line.prefix { $0 != " " }
+        return name.count + line.dropFirst(name.count).prefix { $0 == " " }.count
     }
 }
