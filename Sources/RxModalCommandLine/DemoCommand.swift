@@ -12,7 +12,9 @@ enum DemoCommand {
         let resourcesAtStart = Resources.total
         let registry = KindCatalog.registry
         let sections = DemoSections.all
-        let probe = DemoContext(presenter: .default, scripted: nil, console: console, registry: registry)
+        let scratch = try DemoScratch()
+        defer { scratch.finish() }
+        let probe = DemoContext(presenter: .default, scripted: nil, console: console, registry: registry, scratch: scratch)
         let runnable = sections.filter { section in section.requiredKinds.allSatisfy(probe.isLoaded) }
 
         let presenter: Presenter
@@ -29,7 +31,7 @@ enum DemoCommand {
         if transcriptPath != nil && scripted == nil {
             throw UsageError("--transcript needs a scripted surface (the default, or --surface script:FILE)", helpTopic: "demo")
         }
-        let context = DemoContext(presenter: presenter, scripted: scripted, console: console, registry: registry)
+        let context = DemoContext(presenter: presenter, scripted: scripted, console: console, registry: registry, scratch: scratch)
 
         console.output("RxModal demo: the seed's modal flows on the \(scripted == nil ? "terminal" : "scripted (headless)") surface")
         console.output("kinds loaded: \(registry.kindNames.joined(separator: ", "))")

@@ -23,6 +23,8 @@ struct DemoContext {
     let scripted: ScriptedSurface?
     let console: Console
     let registry: ModalRegistry
+    /// Where the sections write their files (drafts, small libraries).
+    let scratch: DemoScratch
 
     func isLoaded(_ kind: String) -> Bool { registry.kindNames.contains(kind) }
 

@@ -3,13 +3,14 @@ import RxCore
 import RxModal
 
 /// The sections of `rxmodal demo`, in order: the seed's flows (RxModal's
-/// README: sign-in alert, "Contact us" action sheet → composer), the
-/// confirmation kind written in Swift, dismissal on dispose, then one section
-/// per other kind of the design, which runs only when its plugin is loaded.
+/// README: sign-in alert, "Contact us" action sheet → mail or message
+/// composer), the confirmation kind written in Swift, dismissal on dispose, the
+/// photo and media pickers, and web authentication. A section runs only when
+/// the plugins it needs are loaded.
 enum DemoSections {
     static var all: [DemoSection] {
-        [signIn, contactUs, confirmation, disposeDismisses]
-            + ["messageComposer", "photoPicker", "mediaPicker", "webAuthenticationSession"].map(otherKind)
+        [signIn, contactUsMail, contactUsMessage, confirmation, disposeDismisses,
+         photoPicker, mediaPicker, webAuthentication]
     }
 
     /// The seed's sign-in alert: e-mail and password fields read when "Sign In"
@@ -32,36 +33,6 @@ enum DemoSections {
             case .success(let credentials):
                 guard let first = credentials.first else { return (["cancelled: no credentials"], true) }
                 return (["credentials: e-mail \(first.email), password of \(first.password.count) characters (not printed)"], true)
-            case .failure(let error):
-                return (["error: \(error)"], false)
-            }
-        }) }
-
-    /// The seed's headline flow: an action sheet offering Mail or Message,
-    /// each leading to its composer (presented on top of the sheet's flow).
-    static var contactUs: DemoSection { DemoSection(
-        title: "Contact us: an action sheet → mail or message composer",
-        requiredKinds: ["actionSheet"],
-        scriptSteps: { context in
-            var steps = [#"{"expect": {"title": "Contact us"}, "choose": "Mail"}"#]
-            if context.isLoaded("mailComposer") { steps.append(#"{"cancel": true}"#) }
-            return steps
-        },
-        run: { context in
-            let composer: (String) -> Observable<String> = { kind in
-                guard context.isLoaded(kind) else { return .just("chose \(kind == "mailComposer" ? "Mail" : "Message") → skipped: \(kind) plugin not loaded") }
-                return ModalCoordinator.shared.present(kind: kind, presenter: context.presenter).map { "\(kind) emitted \($0.json)" }
-            }
-            let contactUs = RxModal.actionSheet(
-                presenter: context.presenter, source: "contactUsButton", title: "Contact us",
-                actions: [
-                    .default(title: "Mail", flatMap: { _ in composer("mailComposer") }),
-                    .default(title: "Message", flatMap: { _ in composer("messageComposer") }),
-                    .cancel(title: "Cancel"),
-                ])
-            switch DemoFlowRun.collect(contactUs) {
-            case .success(let lines):
-                return (lines.isEmpty ? ["cancelled"] : lines, true)
             case .failure(let error):
                 return (["error: \(error)"], false)
             }
@@ -103,21 +74,4 @@ enum DemoSections {
             subscription.dispose()
             return (["disposed the subscription: the alert was dismissed"], true)
         }) }
-
-    /// A kind of the design whose flow is built elsewhere: presented with its
-    /// defaults and cancelled by the script, when its plugin is loaded.
-    static func otherKind(_ kind: String) -> DemoSection {
-        DemoSection(
-            title: "\(kind): presented with its defaults (the built-in script cancels it)",
-            requiredKinds: [kind],
-            scriptSteps: { _ in [#"{"cancel": true}"#] },
-            run: { context in
-                switch DemoFlowRun.collect(ModalCoordinator.shared.present(kind: kind, presenter: context.presenter).take(1)) {
-                case .success(let values):
-                    return (["\(kind) emitted \(values.first?.json ?? "nothing")"], true)
-                case .failure(let error):
-                    return (["\(kind) failed: \(error)"], false)
-                }
-            })
-    }
 }
