@@ -13,6 +13,10 @@ struct CExampleCase: Sendable {
     /// Standard input (for the terminal presenter's line mode); /dev/null if nil.
     var input: String?
     var expectedStatus: Int32 = 0
+    /// Plugins beside alert and actionSheet that the program may load.
+    var extraPlugins: [String] = []
+    /// Environment variables for the program (it gets the runner to place files).
+    var environment: @Sendable (CProgramRunner) -> [String: String] = { _ in [:] }
     /// Checks stdout and stderr; returns failures (empty when all is well).
     let check: @Sendable (_ output: String, _ errors: String) -> [String]
 
@@ -70,6 +74,18 @@ struct CExampleCase: Sendable {
                 failures.append("no clear message about the missing kind:\n\(errors)")
             }
             return failures
+        },
+        CExampleCase(name: "share flow, mail draft saved", source: "share_flow.c",
+                     script: #"[{"choose": "Mail"}, {"expect": {"primitive": "form"}, "choose": "Save Draft"}]"#,
+                     extraPlugins: ["mailComposer"],
+                     // A sendmail that is never run (the draft is saved, not sent); drafts under the runner's folder.
+                     environment: { runner in ["RXMODAL_SENDMAIL": "/bin/false", "XDG_DATA_HOME": runner.directory + "/data"] }) { output, errors in
+            let lines = lines(output)
+            guard lines.count == 3, lines[0] == "action sheet: Mail", lines[1].hasPrefix("mailComposer: {"),
+                  let value = try? ModalValue(json: String(lines[1].dropFirst("mailComposer: ".count))) else {
+                return ["unexpected output:\n\(output)\nstderr:\n\(errors)"]
+            }
+            return value["result"] == "saved" ? [] : ["the draft was not saved: \(lines[1])"]
         },
         CExampleCase(name: "share flow, cancelled", source: "share_flow.c", script: #"[{"cancel": true}]"#) { output, _ in
             output == "action sheet: Cancel\n" ? [] : ["unexpected output:\n\(output)"]
@@ -131,7 +147,8 @@ extension CProgramRunner {
     /// Builds and runs `example` under `checking`; XCTest failures for anything wrong.
     func verify(_ example: CExampleCase, checking: Checking, file: StaticString = #filePath, line: UInt = #line) throws {
         let binary = try build(example.source, checking: checking)
-        let result = try runProgram(binary, example.arguments(self), script: example.script, input: example.input, checking: checking)
+        let result = try runProgram(binary, example.arguments(self), script: example.script, input: example.input, checking: checking,
+                                    environment: example.environment(self), extraPlugins: example.extraPlugins)
         XCTAssertEqual(result.status, example.expectedStatus,
                        "\(example.name) (\(checking)) exited \(result.status); stderr:\n\(result.errors)\nstdout:\n\(result.output)",
                        file: file, line: line)

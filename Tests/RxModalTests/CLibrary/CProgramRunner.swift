@@ -48,12 +48,7 @@ final class CProgramRunner {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
                                                     attributes: [.posixPermissions: 0o755])
         }
-        for kind in ["alert", "actionSheet"] {
-            let built = Self.buildDirectory + "/librxmodal-\(kind).so"
-            let copy = pluginDirectory + "/librxmodal-\(kind).so"
-            try FileManager.default.copyItem(atPath: built, toPath: copy)
-            try check(run("/usr/bin/env", ["strip", "--strip-debug", copy]), "strip \(kind)")
-        }
+        try copyPlugins(["alert", "actionSheet"], to: pluginDirectory)
         // The build tree's rxmodal.pc, as a user of the build tree would make it.
         let pc = try run(Self.projectRoot + "/scripts/generate-pc", ["--build-tree", Self.configuration])
         try check(pc, "generate-pc")
@@ -85,11 +80,32 @@ final class CProgramRunner {
         return binary
     }
 
+    /// Stripped copies of the package's plugins for `kinds` in `directory`.
+    private func copyPlugins(_ kinds: [String], to directory: String) throws {
+        for kind in kinds {
+            let built = Self.buildDirectory + "/librxmodal-\(kind).so"
+            let copy = directory + "/librxmodal-\(kind).so"
+            try FileManager.default.copyItem(atPath: built, toPath: copy)
+            try check(run("/usr/bin/env", ["strip", "--strip-debug", copy]), "strip \(kind)")
+        }
+    }
+
+    /// A plugin folder with alert, actionSheet and `extra` (made once per set).
+    func pluginDirectory(adding extra: [String]) throws -> String {
+        let path = directory + "/plugins+" + extra.joined(separator: "+")
+        if !FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+            try copyPlugins(["alert", "actionSheet"] + extra, to: path)
+        }
+        return path
+    }
+
     /// Runs `binary` with plugins from `pluginDirectory` only, the scripted
     /// surface of `script` (if any), under `checking`.
     func runProgram(_ binary: String, _ arguments: [String] = [], script: String? = nil, input: String? = nil,
-                    checking: Checking = .plain, environment extra: [String: String] = [:]) throws -> Result {
-        var environment = ["RXMODAL_PLUGIN_PATH": pluginDirectory, "RXMODAL_PREFIX": directory + "/no-prefix"]
+                    checking: Checking = .plain, environment extra: [String: String] = [:], extraPlugins: [String] = []) throws -> Result {
+        let plugins = extraPlugins.isEmpty ? pluginDirectory : try pluginDirectory(adding: extraPlugins)
+        var environment = ["RXMODAL_PLUGIN_PATH": plugins, "RXMODAL_PREFIX": directory + "/no-prefix"]
         if let script { environment["RXMODAL_SCRIPT"] = script }
         environment.merge(extra) { $1 }
         switch checking {
