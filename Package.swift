@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "RxModalMail"),
         // Issue 8: media library scanner, picker plugins, their tests and benchmark.
         .target(name: "RxModalMedia"),
-        .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI"], path: "plugins/media-common"),
+        .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI", "SwiftPluginSupport"], path: "plugins/media-common"),
         .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker",
                 linkerSettings: swiftPluginLinkerSettings),
         .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker",

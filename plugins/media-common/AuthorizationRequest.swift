@@ -1,5 +1,6 @@
 import Foundation
 import RxModalPluginABI
+import SwiftPluginSupport
 import RxModalMedia
 
 /// Asks the user on the surface (a "prompt") whether an application may read
@@ -45,7 +46,7 @@ public final class AuthorizationRequest: @unchecked Sendable {
             on_result: { context, result in
                 guard let context, let result else { return }
                 let request = Unmanaged<AuthorizationRequest>.fromOpaque(context).takeUnretainedValue()
-                let action: Int64? = if case .int(let index)? = PluginValue(result)["action"] { index } else { nil }
+                let action: Int64? = if case .int(let index)? = PluginValue(cValue: result)["action"] { index } else { nil }
                 withExtendedLifetime(request) { request.finish(allowed: action == 1, store: true) }
             },
             on_error: { context, _ in

@@ -1,4 +1,5 @@
 import RxModalPluginABI
+import SwiftPluginSupport
 import Glibc
 
 /// Reading the C arguments of configuration methods, and reporting errors.

@@ -1,5 +1,6 @@
 import Foundation
 import RxModalPluginABI
+import SwiftPluginSupport
 
 /// One presentation of a picker: scans the library on a background thread
 /// (so that the host's queue is not held for the scan), shows a "choice" on the
@@ -60,7 +61,7 @@ public final class PickerPresentation: @unchecked Sendable {
             on_result: { context, result in
                 guard let context, let result else { return }
                 let session = Unmanaged<PickerPresentation>.fromOpaque(context).takeUnretainedValue()
-                withExtendedLifetime(session) { session.answer(PluginValue(result)) }
+                withExtendedLifetime(session) { session.answer(PluginValue(cValue: result)) }
             },
             on_error: { context, error in
                 guard let context, let error else { return }

@@ -1,4 +1,5 @@
 import RxModalPluginABI
+import SwiftPluginSupport
 
 /// The C shapes of the pickers' configuration methods (see `rxm_method`) and
 /// the table entry for one. Stateless; use from any thread.

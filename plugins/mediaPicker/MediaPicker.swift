@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RxModalPluginABI
+import SwiftPluginSupport
 import RxModalMedia
 import MediaPluginSupport
 

@@ -1,3 +1,4 @@
+import SwiftPluginSupport
 import RxModalMedia
 import MediaPluginSupport
 

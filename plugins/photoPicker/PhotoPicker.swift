@@ -1,5 +1,6 @@
 import Foundation
 import RxModalPluginABI
+import SwiftPluginSupport
 import RxModalMedia
 import MediaPluginSupport
 
@@ -25,7 +26,7 @@ private let setFilter: PluginMethods.ValueMethod = { config, value, error in
     guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
     guard let value else { return CArguments.invalid(error, "the filter is NULL") }
     do {
-        config.filter = try PhotoFilterValue.decode(PluginValue(value))
+        config.filter = try PhotoFilterValue.decode(PluginValue(cValue: value))
         return 0
     } catch let PhotoFilterValue.Problem.invalid(reason) {
         return CArguments.invalid(error, reason)

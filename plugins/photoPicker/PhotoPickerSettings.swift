@@ -1,3 +1,4 @@
+import SwiftPluginSupport
 import Foundation
 import RxModalMedia
 import MediaPluginSupport

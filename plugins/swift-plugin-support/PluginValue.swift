@@ -12,6 +12,7 @@ public enum PluginValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
+    case double(Double)
     case string(String)
     case array([PluginValue])
     case object([(String, PluginValue)])
@@ -21,6 +22,7 @@ public enum PluginValue: Equatable, Sendable {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
         case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -31,6 +33,11 @@ public enum PluginValue: Equatable, Sendable {
     public subscript(key: String) -> PluginValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
+    }
+
+    /// An object without the members whose value is nil.
+    public static func members(_ members: [(String, PluginValue?)]) -> PluginValue {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
     }
 
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
@@ -52,7 +59,7 @@ public enum PluginValue: Equatable, Sendable {
     }
 
     /// Reads a borrowed C tree (the host has validated it: UTF-8, no NULL where
-    /// data is due). Bytes and doubles, which no surface answer holds, read as null.
+    /// data is due). Bytes, which no surface answer holds, read as null.
     public init(cValue: UnsafePointer<rxm_value>) {
         self = Self.read(cValue.pointee, depth: 0)
     }
@@ -62,6 +69,7 @@ public enum PluginValue: Equatable, Sendable {
         switch value.type {
         case RXM_BOOL: return .bool(value.as.boolean)
         case RXM_INT: return .int(value.as.integer)
+        case RXM_DOUBLE: return .double(value.as.number)
         case RXM_STRING:
             guard let pointer = value.as.string.utf8, value.as.string.length > 0 else { return .string("") }
             let bytes = UnsafeRawBufferPointer(start: pointer, count: value.as.string.length)
@@ -92,6 +100,9 @@ public enum PluginValue: Equatable, Sendable {
     /// Owns every block of one C tree until `free`.
     private struct Arena {
         private var blocks: [UnsafeMutableRawPointer] = []
+        /// Object keys repeat in every item of a long list (a picker's): each is
+        /// copied once per tree.
+        private var keys: [String: UnsafePointer<CChar>] = [:]
 
         mutating func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
             let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(count, 1))
@@ -112,6 +123,7 @@ public enum PluginValue: Equatable, Sendable {
             case .null: return rxm_null()
             case .bool(let flag): return rxm_bool(flag)
             case .int(let number): return rxm_int(number)
+            case .double(let number): return rxm_double(number)
             case .string(let text): return rxm_string_n(cString(text), text.utf8.count)
             case .array(let items):
                 let pointer = allocate(rxm_value.self, count: items.count)
@@ -120,7 +132,9 @@ public enum PluginValue: Equatable, Sendable {
             case .object(let members):
                 let pointer = allocate(rxm_member.self, count: members.count)
                 for (index, member) in members.enumerated() {
-                    (pointer + index).initialize(to: rxm_member(key: cString(member.0), value: build(member.1)))
+                    let key = keys[member.0] ?? cString(member.0)
+                    keys[member.0] = key
+                    (pointer + index).initialize(to: rxm_member(key: key, value: build(member.1)))
                 }
                 return rxm_object(pointer, members.count)
             }
