@@ -37,9 +37,9 @@ final class VoidOverloadTests: RxTestCase {
 
     func testSeedReadmeFlowIgnoresTapsWhileTheSheetAndItsFlowRun() throws {
         let surface = try ScriptedSurface(json: #"""
-        [{"expect": {"source": "contactUsButton"}, "choose": "Mail", "afterMilliseconds": 50},
-         {"choose": "Message"},
-         {"cancel": true}]
+        [{"expect": {"source": "contactUsButton"}, "choose": "Mail", "afterMilliseconds": 400},
+         {"choose": "Message", "afterMilliseconds": 400},
+         {"cancel": true, "afterMilliseconds": 400}]
         """#)
         let taps = PublishSubject<Void>()
         let chosen = PublishSubject<String>()
@@ -65,8 +65,11 @@ final class VoidOverloadTests: RxTestCase {
                 XCTAssertEqual(flowEnded.wait(timeout: .now() + .seconds(10)), .success, "sheet \(expected - 1)'s flow never ended")
             }
             taps.onNext(())
-            taps.onNext(())   // ignored by flatMapFirst: the sheet is up
             surface.waitUntilShown(expected)
+            // The sheet is up and answers 400 ms after it was shown (every step
+            // waits, so that this tap cannot come after a quick answer under load).
+            taps.onNext(())   // ignored by flatMapFirst
+
             surface.waitUntilDismissed(expected - 1)
             surface.drain()
         }
