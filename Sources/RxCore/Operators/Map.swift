@@ -1,8 +1,24 @@
 extension ObservableType {
     /// Transforms each element; a throwing transform ends the sequence with its error.
+    ///
+    /// The error type is generic so that a transform that cannot fail (`Failure`
+    /// is `Never`) compiles to a stage with no state and no error path: the
+    /// upstream already keeps the grammar, and a long chain of maps stays cheap.
     @inlinable
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+    public func map<Result, Failure: Swift.Error>(_ transform: @escaping (Element) throws(Failure) -> Result) -> Observable<Result> {
         let source = asObservable()
+        if Failure.self == Never.self {
+            return Observable<Result> { observer in
+                source.subscribeHandler(AnyObserver { event in
+                    switch event {
+                    case .next(let element):
+                        do { observer.on(.next(try transform(element))) } catch { preconditionFailure("a Never-throwing transform threw") }
+                    case .error(let error): observer.on(.error(error))
+                    case .completed: observer.on(.completed)
+                    }
+                })
+            }
+        }
         return Observable<Result> { observer in
             // Only touched from event delivery, which is serial.
             let stopped = OperatorState(false)
@@ -60,10 +76,22 @@ extension ObservableType {
         }
     }
 
-    /// Keeps the elements for which `predicate` is true.
+    /// Keeps the elements for which `predicate` is true; a throwing predicate ends
+    /// the sequence with its error. A predicate that cannot fail compiles to a
+    /// stage with no state, as for ``map(_:)``.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func filter<Failure: Swift.Error>(_ predicate: @escaping (Element) throws(Failure) -> Bool) -> Observable<Element> {
         let source = asObservable()
+        if Failure.self == Never.self {
+            return Observable<Element> { observer in
+                source.subscribeHandler(AnyObserver { event in
+                    if case .next(let element) = event {
+                        do { guard try predicate(element) else { return } } catch { preconditionFailure("a Never-throwing predicate threw") }
+                    }
+                    observer.on(event)
+                })
+            }
+        }
         return Observable<Element> { observer in
             let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
