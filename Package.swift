@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"]),
         // Hands a custom-scheme callback (run by the scheme's desktop entry) to the waiting session.
         .executableTarget(name: "rxmodal-webauth-callback", dependencies: ["WebAuthenticationSessionPlugin"]),
-        .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting", "RxModal"]),
+        .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
         // A child process for the terminal surface's SIGINT/SIGTERM tests.
