@@ -33,7 +33,12 @@ extension DemoSections {
                         browser.run(afterOpenedURLIn: scripted, since: start, code: "demo-authorization-code")
                     }.start()
                 })
-            switch DemoFlowRun.collect(session, limitSeconds: 30) {
+            let outcome = DemoFlowRun.collect(session, limitSeconds: 30)
+            // The session may emit before the browser's thread has read its answer;
+            // a session that ended without opening its URL stops that thread's wait.
+            browser.stopWaitingForTheURL()
+            browser.waitUntilFinished(seconds: 25)
+            switch outcome {
             case .success(let callbacks):
                 guard let callback = callbacks.first else { return (["no callback"], false) }
                 let stateMatches = callback.parameter("state") == request.state
@@ -51,13 +56,20 @@ extension DemoSections {
     private final class BrowserPart: @unchecked Sendable {
         private let lock = NSLock()
         private var outcome = "not started"
+        private let finished = DispatchSemaphore(value: 0)
+        private var sessionEnded = false
 
         var report: String { lock.withLock { outcome } }
 
+        func waitUntilFinished(seconds: Int) { _ = finished.wait(timeout: .now() + .seconds(seconds)) }
+
+        func stopWaitingForTheURL() { lock.withLock { sessionEnded = true } }
+
         func run(afterOpenedURLIn surface: ScriptedSurface, since start: Int, code: String) {
+            defer { finished.signal() }
             let deadline = Date().addingTimeInterval(20)
             var opened: String?
-            while opened == nil && Date() < deadline {
+            while opened == nil && Date() < deadline && !lock.withLock({ sessionEnded }) {
                 opened = surface.transcript.dropFirst(start).first { $0["primitive"]?.stringValue == "openURL" }?["spec"]?["url"]?.stringValue
                 if opened == nil { usleep(2_000) }
             }
