@@ -27,28 +27,16 @@ enum MailComposerPlugin {
     typealias Strings = UnsafePointer<UnsafePointer<CChar>?>?
 
     /// Built once (a Swift global is initialized once, thread-safely) and never freed.
-    nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = {
-        let (methods, count) = PluginMethodRow.table(methodRows)
-        var descriptor = rxm_plugin_descriptor()
-        descriptor.struct_size = UInt32(MemoryLayout<rxm_plugin_descriptor>.size)
-        descriptor.abi_major = UInt32(RXM_PLUGIN_ABI_MAJOR)
-        descriptor.abi_minor = UInt32(RXM_PLUGIN_ABI_MINOR)
-        descriptor.kind = StaticCString.keep("mailComposer")
-        descriptor.version = StaticCString.keep("1.0.0")
-        descriptor.summary = StaticCString.keep(
-            "Composes an e-mail in a form and sends it through sendmail or msmtp, or saves it as a Maildir draft (MFMailComposeViewController).")
-        descriptor.result_description = StaticCString.keep(
-            #"{"result": "sent"} | {"result": "saved", "draftPath": s} | {"result": "cancelled"} | {"result": "failed", "message": s, "draftPath"?: s}"#)
+    nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
+        kind: "mailComposer",
+        summary: "Composes an e-mail in a form and sends it through sendmail or msmtp, or saves it as a Maildir draft (MFMailComposeViewController).",
+        result: #"{"result": "sent"} | {"result": "saved", "draftPath": s} | {"result": "cancelled"} | {"result": "failed", "message": s, "draftPath"?: s}"#,
+        methods: methodRows) { descriptor in
         descriptor.config_new = { _ in Config.pointer(to: MailComposerConfig()) }
         descriptor.config_free = { config in Config.release(config)?.free() }
-        descriptor.methods = methods
-        descriptor.method_count = count
         descriptor.precondition = { _, error in canSendMail(error) }
         descriptor.present = { config, surface, observer, error in present(config, surface, observer, error) }
-        let pointer = UnsafeMutablePointer<rxm_plugin_descriptor>.allocate(capacity: 1)
-        pointer.initialize(to: descriptor)
-        return UnsafePointer(pointer)
-    }()
+    }
 
     /// canSendMail: a sendmail-compatible command is available.
     static func canSendMail(_ error: Failure) -> Int32 {

@@ -16,55 +16,55 @@ final class MediaPickerConfig {
 }
 
 private let setMediaTypes: PluginMethods.StringsMethod = { config, items, count, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
     var types = Set<MediaTypeClassifier.MediaType>()
-    for name in CArguments.strings(items, count) {
+    for name in PluginArguments.strings(items, count) {
         if name == "any" { types.formUnion(MediaTypeClassifier.MediaType.allCases); continue }
         guard let type = MediaTypeClassifier.MediaType(rawValue: name) else {
-            return CArguments.invalid(error, "unknown media type “\(name)”: use music, podcast, audioBook or any")
+            return PluginError.invalid(into: error, "unknown media type “\(name)”: use music, podcast, audioBook or any")
         }
         types.insert(type)
     }
-    guard !types.isEmpty else { return CArguments.invalid(error, "give at least one media type (music, podcast, audioBook or any)") }
+    guard !types.isEmpty else { return PluginError.invalid(into: error, "give at least one media type (music, podcast, audioBook or any)") }
     config.mediaTypes = types
     return 0
 }
 
 private let setAllowsPickingMultipleItems: PluginMethods.BoolMethod = { config, allows, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
     config.allowsPickingMultipleItems = allows
     return 0
 }
 
 private let setPrompt: PluginMethods.StringMethod = { config, text, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let prompt = CArguments.string(text)
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let prompt = PluginArguments.string(text)
     config.prompt = prompt.isEmpty ? nil : prompt
     return 0
 }
 
 private let setApplicationIdentifier: PluginMethods.StringMethod = { config, text, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let identifier = CArguments.string(text)
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let identifier = PluginArguments.string(text)
     guard !identifier.isEmpty, !identifier.contains(where: { $0 == "\t" || $0.isNewline }) else {
-        return CArguments.invalid(error, "the application identifier must be one line, not empty")
+        return PluginError.invalid(into: error, "the application identifier must be one line, not empty")
     }
     config.applicationIdentifier = identifier
     return 0
 }
 
 private let setLibraryRoots: PluginMethods.StringsMethod = { config, items, count, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let roots = CArguments.strings(items, count)
-    if let problem = roots.lazy.compactMap(LibraryRoots.check).first { return CArguments.invalid(error, problem) }
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let roots = PluginArguments.strings(items, count)
+    if let problem = roots.lazy.compactMap(LibraryRoots.check).first { return PluginError.invalid(into: error, problem) }
     config.roots.defaults = roots
     return 0
 }
 
 private let addLibraryRoot: PluginMethods.StringMethod = { config, text, error in
-    guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let root = CArguments.string(text)
-    if let problem = LibraryRoots.check(root) { return CArguments.invalid(error, problem) }
+    guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let root = PluginArguments.string(text)
+    if let problem = LibraryRoots.check(root) { return PluginError.invalid(into: error, problem) }
     config.roots.extra.append(root)
     return 0
 }
@@ -73,45 +73,37 @@ private let addLibraryRoot: PluginMethods.StringMethod = { config, text, error i
 /// and never written after: shared read-only by every thread.
 nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor> = {
     let methods = [
-        PluginMethods.method("setMediaTypes", "S", setMediaTypes, "types",
+        PluginMethodRow("setMediaTypes", "S", setMediaTypes, "types",
                "The media types offered: music, podcast, audioBook, or any (the default)."),
-        PluginMethods.method("setAllowsPickingMultipleItems", "b", setAllowsPickingMultipleItems, "allows",
+        PluginMethodRow("setAllowsPickingMultipleItems", "b", setAllowsPickingMultipleItems, "allows",
                "Whether several items may be picked (default false)."),
-        PluginMethods.method("setPrompt", "s", setPrompt, "prompt", "The text shown above the list; empty for none."),
-        PluginMethods.method("setApplicationIdentifier", "s", setApplicationIdentifier, "identifier",
+        PluginMethodRow("setPrompt", "s", setPrompt, "prompt", "The text shown above the list; empty for none."),
+        PluginMethodRow("setApplicationIdentifier", "s", setApplicationIdentifier, "identifier",
                "The application the authorization is asked and kept for (default: the process name)."),
-        PluginMethods.method("setLibraryRoots", "S", setLibraryRoots, "roots",
+        PluginMethodRow("setLibraryRoots", "S", setLibraryRoots, "roots",
                "Replaces the default root (XDG_MUSIC_DIR, else ~/Music) with these absolute folders."),
-        PluginMethods.method("addLibraryRoot", "s", addLibraryRoot, "root", "Adds an absolute folder to scan."),
+        PluginMethodRow("addLibraryRoot", "s", addLibraryRoot, "root", "Adds an absolute folder to scan."),
     ]
-    let table = UnsafeMutablePointer<rxm_method>.allocate(capacity: methods.count)
-    table.initialize(from: methods, count: methods.count)
 
     let tags = TagLibReader.shared
     let tagNote = tags.isAvailable
         ? "titles, artists and albums read from tags by TagLib (\(tags.libraryName ?? "libtag_c"))\(tags.readsAlbumArtist ? "" : "; album artists from ID3v2 TPE2 and Vorbis comments (not MP4) by the plugin, as TagLib 1's C API has none")"
         : "TagLib is absent (\(tags.unavailableReason ?? "")): titles are the file names, with no artist, album or duration"
 
-    var d = rxm_plugin_descriptor()
-    d.struct_size = UInt32(MemoryLayout<rxm_plugin_descriptor>.size)
-    d.abi_major = UInt32(RXM_PLUGIN_ABI_MAJOR)
-    d.abi_minor = UInt32(RXM_PLUGIN_ABI_MINOR)
-    d.kind = CArguments.keep("mediaPicker")
-    d.version = CArguments.keep("1.0.0")
-    d.summary = CArguments.keep("Picks music, podcasts and audiobooks from the user's music folder (MPMediaPickerController).")
-    d.result_description = CArguments.keep(
-        "{\"items\": [{\"title\", \"artist\"?, \"album\"?, \"albumArtist\"?, \"trackNumber\"?, \"genre\"?, \"duration\"? (s), " +
-        "\"url\", \"mediaType\", \"contentType\", \"titleSource\": \"tags\"|\"fileName\"}] in the order picked " +
-        "(empty when cancelled), \"scan\": {counts of what was read and skipped}}; " + tagNote)
+    return PluginDescriptor.make(
+        kind: "mediaPicker",
+        summary: "Picks music, podcasts and audiobooks from the user's music folder (MPMediaPickerController).",
+        result: "{\"items\": [{\"title\", \"artist\"?, \"album\"?, \"albumArtist\"?, \"trackNumber\"?, \"genre\"?, \"duration\"? (s), " +
+            "\"url\", \"mediaType\", \"contentType\", \"titleSource\": \"tags\"|\"fileName\"}] in the order picked " +
+            "(empty when cancelled), \"scan\": {counts of what was read and skipped}}; " + tagNote,
+        methods: methods) { d in
     d.config_new = { _ in Unmanaged.passRetained(MediaPickerConfig()).toOpaque() }
     d.config_free = { config in
         guard let config else { return }
         Unmanaged<MediaPickerConfig>.fromOpaque(config).release()
     }
-    d.methods = UnsafePointer(table)
-    d.method_count = methods.count
     d.authorization_status = { config in
-        guard let config = CArguments.config(config, as: MediaPickerConfig.self) else { return RXM_AUTHORIZATION_DENIED }
+        guard let config = PluginConfig<MediaPickerConfig>.object(config) else { return RXM_AUTHORIZATION_DENIED }
         switch MediaLibraryAuthorizationStore.standard().status(for: config.applicationIdentifier) {
         case .notDetermined: return RXM_AUTHORIZATION_NOT_DETERMINED
         case .denied: return RXM_AUTHORIZATION_DENIED
@@ -120,7 +112,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
         }
     }
     d.request_authorization = { config, surface, callback in
-        guard let config = CArguments.config(config, as: MediaPickerConfig.self), let surface else {
+        guard let config = PluginConfig<MediaPickerConfig>.object(config), let surface else {
             callback.on_status?(callback.context, RXM_AUTHORIZATION_DENIED)
             return rxm_disposable()
         }
@@ -129,16 +121,14 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
             what: "It will read the music, podcasts and audiobooks in " + config.roots.resolved.joined(separator: ", ") + ".")
     }
     d.present = { config, surface, observer, error in
-        guard let config = CArguments.config(config, as: MediaPickerConfig.self), let surface else {
-            CArguments.invalid(error, "config or surface is NULL")
+        guard let config = PluginConfig<MediaPickerConfig>.object(config), let surface else {
+            PluginError.invalid(into: error, "config or surface is NULL")
             return rxm_disposable()
         }
         let settings = MediaPickerSettings(config)
         return PickerPresentation.start(surface: surface, observer: observer) { settings.content() }
     }
-    let stored = UnsafeMutablePointer<rxm_plugin_descriptor>.allocate(capacity: 1)
-    stored.initialize(to: d)
-    return UnsafePointer(stored)
+    }
 }()
 
 @_cdecl("rxm_plugin_entry")

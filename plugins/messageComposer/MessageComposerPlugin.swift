@@ -20,27 +20,18 @@ enum MessageComposerPlugin {
     typealias StringsMethod = @convention(c) (UnsafeMutableRawPointer?, Strings, Int, Failure) -> Int32
     typealias StringMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Failure) -> Int32
 
-    nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = {
-        let (methods, count) = PluginMethodRow.table([
+    nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
+        kind: "messageComposer",
+        summary: "Composes a text message in a form and sends it through RXMODAL_SMS_COMMAND, KDE Connect or ModemManager (MFMessageComposeViewController).",
+        result: #"{"result": "sent"} | {"result": "cancelled"} | {"result": "failed", "message": s}"#,
+        methods: [
             PluginMethodRow("setRecipients", "S", setRecipients, "recipients", "The phone numbers (or addresses) to send to; replaces the list."),
             PluginMethodRow("setBody", "s", setBody, "body", "The text of the message."),
             PluginMethodRow("setSubject", "s", setSubject, "subject", "A subject, for transports that carry one (no line breaks)."),
             PluginMethodRow("addAttachment", "s", addAttachment, "path", "Attaches the file at path (it must be readable now)."),
-        ])
-        var descriptor = rxm_plugin_descriptor()
-        descriptor.struct_size = UInt32(MemoryLayout<rxm_plugin_descriptor>.size)
-        descriptor.abi_major = UInt32(RXM_PLUGIN_ABI_MAJOR)
-        descriptor.abi_minor = UInt32(RXM_PLUGIN_ABI_MINOR)
-        descriptor.kind = StaticCString.keep("messageComposer")
-        descriptor.version = StaticCString.keep("1.0.0")
-        descriptor.summary = StaticCString.keep(
-            "Composes a text message in a form and sends it through RXMODAL_SMS_COMMAND, KDE Connect or ModemManager (MFMessageComposeViewController).")
-        descriptor.result_description = StaticCString.keep(
-            #"{"result": "sent"} | {"result": "cancelled"} | {"result": "failed", "message": s}"#)
+        ]) { descriptor in
         descriptor.config_new = { _ in Config.pointer(to: MessageComposerConfig()) }
         descriptor.config_free = { config in Config.release(config)?.free() }
-        descriptor.methods = methods
-        descriptor.method_count = count
         descriptor.precondition = { _, error in
             switch TextMessageTransport.locate(environment: ProcessEnvironment.current()) {
             case .success: return Int32(RXM_OK)
@@ -48,10 +39,7 @@ enum MessageComposerPlugin {
             }
         }
         descriptor.present = { config, surface, observer, error in present(config, surface, observer, error) }
-        let pointer = UnsafeMutablePointer<rxm_plugin_descriptor>.allocate(capacity: 1)
-        pointer.initialize(to: descriptor)
-        return UnsafePointer(pointer)
-    }()
+    }
 
     static let setRecipients: StringsMethod = { config, list, count, error in
         Config.method(config, error, "setRecipients") { configuration in

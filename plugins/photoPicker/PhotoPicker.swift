@@ -14,54 +14,54 @@ final class PhotoPickerConfig {
 }
 
 private let setSelectionLimit: PluginMethods.IntMethod = { config, limit, error in
-    guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
+    guard let config = PluginConfig<PhotoPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
     guard limit >= 0, limit <= Int64(Int32.max) else {
-        return CArguments.invalid(error, "the selection limit must be 0 (no limit) or more, got \(limit)")
+        return PluginError.invalid(into: error, "the selection limit must be 0 (no limit) or more, got \(limit)")
     }
     config.selectionLimit = Int(limit)
     return 0
 }
 
 private let setFilter: PluginMethods.ValueMethod = { config, value, error in
-    guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    guard let value else { return CArguments.invalid(error, "the filter is NULL") }
+    guard let config = PluginConfig<PhotoPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    guard let value else { return PluginError.invalid(into: error, "the filter is NULL") }
     do {
         config.filter = try PhotoFilterValue.decode(PluginValue(cValue: value))
         return 0
     } catch let PhotoFilterValue.Problem.invalid(reason) {
-        return CArguments.invalid(error, reason)
+        return PluginError.invalid(into: error, reason)
     } catch let other {
-        return CArguments.invalid(error, "\(other)")
+        return PluginError.invalid(into: error, "\(other)")
     }
 }
 
 private let setPreferredAssetRepresentationMode: PluginMethods.StringMethod = { config, text, error in
-    guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let mode = CArguments.string(text)
+    guard let config = PluginConfig<PhotoPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let mode = PluginArguments.string(text)
     guard ["automatic", "current", "compatible"].contains(mode) else {
-        return CArguments.invalid(error, "unknown representation mode “\(mode)”: use automatic, current or compatible")
+        return PluginError.invalid(into: error, "unknown representation mode “\(mode)”: use automatic, current or compatible")
     }
     config.preferredAssetRepresentationMode = mode
     return 0
 }
 
 private let setLibraryRoots: PluginMethods.StringsMethod = { config, items, count, error in
-    guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let roots = CArguments.strings(items, count)
-    if let problem = roots.lazy.compactMap(LibraryRoots.check).first { return CArguments.invalid(error, problem) }
+    guard let config = PluginConfig<PhotoPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let roots = PluginArguments.strings(items, count)
+    if let problem = roots.lazy.compactMap(LibraryRoots.check).first { return PluginError.invalid(into: error, problem) }
     config.roots.defaults = roots
     return 0
 }
 
 private let addLibraryRoot: PluginMethods.StringMethod = { config, text, error in
-    guard let config = CArguments.config(config, as: PhotoPickerConfig.self) else { return CArguments.invalid(error, "config is NULL") }
-    let root = CArguments.string(text)
-    if let problem = LibraryRoots.check(root) { return CArguments.invalid(error, problem) }
+    guard let config = PluginConfig<PhotoPickerConfig>.object(config) else { return PluginError.invalid(into: error, "config is NULL") }
+    let root = PluginArguments.string(text)
+    if let problem = LibraryRoots.check(root) { return PluginError.invalid(into: error, problem) }
     config.roots.extra.append(root)
     return 0
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginMethods.descriptor(
+nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
     kind: "photoPicker",
     summary: "Picks photos and videos from the user's pictures folder (PHPickerViewController).",
     result: "{\"results\": [{\"assetIdentifier\", \"url\", \"contentType\", \"kind\": \"image\"|\"video\", \"isScreenshot\", " +
@@ -69,15 +69,15 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
         "in the order picked (empty when cancelled), \"scan\": {counts of what was read and skipped}}; content types by " +
         ContentTypeDetector.shared.backend,
     methods: [
-        PluginMethods.method("setSelectionLimit", "i", setSelectionLimit, "limit",
+        PluginMethodRow("setSelectionLimit", "i", setSelectionLimit, "limit",
                              "How many items may be picked: 0 for no limit; default 1."),
-        PluginMethods.method("setFilter", "v", setFilter, "filter",
+        PluginMethodRow("setFilter", "v", setFilter, "filter",
                              "\"images\", \"videos\", \"screenshots\", {\"any\": [f]}, {\"all\": [f]} or {\"not\": f}; default: everything."),
-        PluginMethods.method("setPreferredAssetRepresentationMode", "s", setPreferredAssetRepresentationMode, "mode",
+        PluginMethodRow("setPreferredAssetRepresentationMode", "s", setPreferredAssetRepresentationMode, "mode",
                              "automatic, current or compatible; every mode gives the original file (nothing is transcoded)."),
-        PluginMethods.method("setLibraryRoots", "S", setLibraryRoots, "roots",
+        PluginMethodRow("setLibraryRoots", "S", setLibraryRoots, "roots",
                              "Replaces the default root (XDG_PICTURES_DIR, else ~/Pictures) with these absolute folders."),
-        PluginMethods.method("addLibraryRoot", "s", addLibraryRoot, "root", "Adds an absolute folder to scan."),
+        PluginMethodRow("addLibraryRoot", "s", addLibraryRoot, "root", "Adds an absolute folder to scan."),
     ]) { d in
     d.config_new = { _ in Unmanaged.passRetained(PhotoPickerConfig()).toOpaque() }
     d.config_free = { config in
@@ -85,8 +85,8 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
         Unmanaged<PhotoPickerConfig>.fromOpaque(config).release()
     }
     d.present = { config, surface, observer, error in
-        guard let config = CArguments.config(config, as: PhotoPickerConfig.self), let surface else {
-            CArguments.invalid(error, "config or surface is NULL")
+        guard let config = PluginConfig<PhotoPickerConfig>.object(config), let surface else {
+            PluginError.invalid(into: error, "config or surface is NULL")
             return rxm_disposable()
         }
         let settings = PhotoPickerSettings(config)

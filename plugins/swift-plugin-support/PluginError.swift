@@ -17,6 +17,12 @@ public struct PluginError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public static func invalidArgument(_ message: String) -> PluginError { PluginError(Int32(RXM_ERR_INVALID_ARGUMENT), message) }
 
+    /// Fills `error` with `RXM_ERR_INVALID_ARGUMENT` and `message`; returns the code.
+    @discardableResult
+    public static func invalid(into error: UnsafeMutablePointer<rxm_error>?, _ message: String) -> Int32 {
+        invalidArgument(message).fill(error)
+    }
+
     public var description: String { message }
 
     /// Fills `error` (if not NULL) and returns the code, as every ABI function does.
