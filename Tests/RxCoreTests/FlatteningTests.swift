@@ -117,6 +117,68 @@ final class FlatteningTests: RxTestCase {
         XCTAssertEqual(maxDepth, 1)
     }
 
+    func testFlatMapInnerThatKeepsItsObserverStillGetsItsOwnElementsAfterSynchronousInners() {
+        // The observer of an inner that ended at once is reused for the next inner;
+        // one that an inner keeps must never be, or its later elements would be
+        // taken for another inner's (and dropped once that one ended).
+        var kept: AnyObserver<Int>?
+        var received: [Event<Int>] = []
+        let outer = PublishSubject<Int>()
+        let subscription = outer.flatMap { value -> Observable<Int> in
+            if value == 1 {
+                return Observable.create { observer in
+                    kept = observer
+                    observer.onNext(10)
+                    return Disposables.create()
+                }
+            }
+            return Observable.just(value * 10)
+        }.subscribe { received.append($0) }
+        outer.onNext(1)
+        outer.onNext(2)
+        outer.onNext(3)
+        kept?.onNext(11)
+        outer.onCompleted()
+        XCTAssertEqual(received, [.next(10), .next(20), .next(30), .next(11)], "the kept inner is still running")
+        kept?.onCompleted()
+        XCTAssertEqual(received, [.next(10), .next(20), .next(30), .next(11), .completed])
+        kept = nil
+        subscription.dispose()
+    }
+
+    func testFlatMapOfManySynchronousInnersDeliversEveryElementInOrder() {
+        var received: [Int] = []
+        var completed = false
+        let subscription = Observable.from(Array(0..<1_000))
+            .flatMap { value in value.isMultiple(of: 3) ? Observable.empty() : Observable.just(value) }
+            .flatMap { value in Observable.just(value * 2) }
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        XCTAssertEqual(received, (0..<1_000).filter { !$0.isMultiple(of: 3) }.map { $0 * 2 })
+        XCTAssertTrue(completed)
+        subscription.dispose()
+    }
+
+    func testFlatMapInnerElementFromAnotherThreadAfterSynchronousInnersReachesTheSubscriber() {
+        // The kept observer is called from another thread while the outer keeps
+        // sending synchronous inners on this one.
+        let inner = PublishSubject<Int>()
+        let outer = PublishSubject<Int>()
+        let lock = NSLock()
+        var received: [Int] = []
+        let subscription = outer.flatMap { value in value == 0 ? inner.asObservable() : Observable.just(value) }
+            .subscribe(onNext: { value in lock.lock(); received.append(value); lock.unlock() })
+        outer.onNext(0)
+        let other = DispatchGroup()
+        DispatchQueue.global().async(group: other) { for value in 1_000..<2_000 { inner.onNext(value) } }
+        for value in 1..<1_000 { outer.onNext(value) }
+        other.wait()
+        subscription.dispose()
+        lock.lock()
+        XCTAssertEqual(received.filter { $0 < 1_000 }, Array(1..<1_000))
+        XCTAssertEqual(received.filter { $0 >= 1_000 }, Array(1_000..<2_000))
+        lock.unlock()
+    }
+
     // MARK: flatMapFirst
 
     func testFlatMapFirstDropsElementsWhileAnInnerRuns() {

@@ -21,12 +21,14 @@ internal enum FlattenCommand<Source, Result> {
 
 /// What a `FlattenSink` remembers; touched only by the thread draining its commands.
 @usableFromInline
-internal struct FlattenState<Source> {
+internal struct FlattenState<Source, Result> {
     /// Running inner sequences, oldest first, with their subscription once stored.
     @usableFromInline var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
     /// Elements waiting for a free slot (`.limited`).
     @usableFromInline var waiting = ElementQueue<Source>()
     @usableFromInline var nextID: UInt64 = 0
+    /// An inner observer no inner sequence holds any more, ready for the next one.
+    @usableFromInline var spareObserver: FlattenInnerObserver<Source, Result>?
     @usableFromInline var outerCompleted = false
     @usableFromInline var stopped = false
 
@@ -50,7 +52,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     @usableFromInline internal let outer = SingleAssignmentDisposable()
     /// The inner subscriptions.
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal let state = UnsafeCell(FlattenState<Source>())
+    @usableFromInline internal let state = UnsafeCell(FlattenState<Source, Result>())
     /// The draining thread while it subscribes an inner sequence, else 0.
     @usableFromInline internal let subscribingThread = Atomic<UInt>(0)
 
@@ -111,8 +113,12 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         case .inner(let id, .error(let error)):
             if isActive(id) { fail(error) }
         case .inner(let id, .completed):
-            guard let index = state.pointee.active.firstIndex(where: { $0.id == id }) else { return }
-            if let key = state.pointee.active.remove(at: index).key { subscriptions.remove(for: key) }
+            // Newest last: an inner that ends while it is being subscribed is the last.
+            guard let index = state.pointee.active.lastIndex(where: { $0.id == id }) else { return }
+            let key = index == state.pointee.active.count - 1
+                ? state.pointee.active.removeLast().key
+                : state.pointee.active.remove(at: index).key
+            if let key { subscriptions.remove(for: key) }
             if !state.pointee.waiting.isEmpty {
                 subscribeInner(state.pointee.waiting.removeFirst())
             } else {
@@ -124,7 +130,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     @inlinable
     internal func isActive(_ id: UInt64) -> Bool {
         // The running set is tiny for every strategy but `.all`; newest last.
-        state.value.active.reversed().contains { $0.id == id }
+        state.pointer.pointee.active.lastIndex { $0.id == id } != nil
     }
 
     @inlinable
@@ -140,21 +146,33 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         state.pointee.active.append((id, nil))
         let thread = currentThreadIdentity()
         let previous = subscribingThread.exchange(thread, ordering: .relaxed)
-        let observer = AnyObserver<Result> { event in
-            if self.subscribingThread.load(ordering: .relaxed) == currentThreadIdentity() {
-                self.process(.inner(id: id, event))
-            } else {
-                self.submit(.inner(id: id, event), to: self) { $0.process($1) }
-            }
-        }
-        let subscription = Trampoline.runReturning { inner.subscribeHandler(observer) }
+        var innerObserver = takeInnerObserver(id: id)
+        let subscription = Trampoline.runReturning(inner.subscribeHandler, AnyObserver(eventHandler: innerObserver.on))
         subscribingThread.store(previous, ordering: .relaxed)
-        if let index = state.pointee.active.lastIndex(where: { $0.id == id }) {
-            state.pointee.active[index].key = subscriptions.insert(subscription)
+        if isKnownUniquelyReferenced(&innerObserver) {
+            // The inner let go of its observer (`just`, `empty`): nothing can call it
+            // any more, and the next inner may use it.
+            state.pointee.spareObserver = consume innerObserver
         } else {
+            // The inner kept it: from now on it must keep this sink alive.
+            innerObserver.owner = self
+        }
+        guard let index = state.pointee.active.lastIndex(where: { $0.id == id }) else {
             // It already ended (or was replaced): nothing to keep.
             subscription.dispose()
+            return
         }
+        state.pointee.active[index].key = subscriptions.insert(subscription)
+    }
+
+    /// The spare inner observer, or a new one, set up for inner sequence `id`.
+    @inlinable
+    internal func takeInnerObserver(id: UInt64) -> FlattenInnerObserver<Source, Result> {
+        let state = self.state.pointer
+        guard let spare = state.pointee.spareObserver else { return FlattenInnerObserver(sink: self, id: id) }
+        state.pointee.spareObserver = nil
+        spare.id = id
+        return spare
     }
 
     @inlinable
@@ -172,6 +190,45 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         state.value.stopped = true
         downstream.on(.error(error))
         dispose()
+    }
+}
+
+/// The observer a `FlattenSink` hands one inner sequence: it tags the inner's
+/// events with the inner's id.
+///
+/// One object rather than a closure capturing the sink and the id, so that it can
+/// be reused: when an inner sequence keeps no reference to its observer once its
+/// subscription returns (`just`, `empty`, anything that ended at once), nothing can
+/// call that observer again, and the sink hands it to the next inner instead of
+/// allocating another. A synchronous inner thus costs no allocation and no
+/// reference counting of the sink.
+@usableFromInline
+internal final class FlattenInnerObserver<Source, Result> {
+    /// Read on every event without reference counting. While an inner is being
+    /// subscribed the sink is running (so alive); an observer that an inner keeps
+    /// beyond that holds the sink through `owner`. A spare observer holds no strong
+    /// reference, so the sink and its spare form no cycle.
+    @usableFromInline internal let sink: Unmanaged<FlattenSink<Source, Result>>
+    /// Set once an inner sequence kept this observer past its subscription.
+    @exclusivity(unchecked) @usableFromInline internal var owner: FlattenSink<Source, Result>?
+    @exclusivity(unchecked) @usableFromInline internal var id: UInt64
+
+    @inlinable
+    internal init(sink: FlattenSink<Source, Result>, id: UInt64) {
+        self.sink = Unmanaged.passUnretained(sink)
+        self.id = id
+    }
+
+    @inlinable
+    internal func on(_ event: Event<Result>) {
+        let id = self.id
+        sink._withUnsafeGuaranteedRef { sink in
+            if sink.subscribingThread.load(ordering: .relaxed) == currentThreadIdentity() {
+                sink.process(.inner(id: id, event))
+            } else {
+                sink.submit(.inner(id: id, event), to: sink) { $0.process($1) }
+            }
+        }
     }
 }
 
