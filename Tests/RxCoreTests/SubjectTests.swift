@@ -210,6 +210,66 @@ final class SubjectTests: RxTestCase {
 
     // MARK: Reentrancy
 
+    // MARK: What a subject holds on to
+    //
+    // The observer list holds its subscriptions unmanaged (see ObserverList):
+    // each way a subscriber leaves must give its reference back, exactly once.
+
+    func testAFreedSubjectReleasesItsSubscribersThatNeverDisposed() {
+        final class Probe {}
+        weak var released: Probe?
+        let before = Resources.total
+        do {
+            let probe = Probe()
+            released = probe
+            let subject = PublishSubject<Int>()
+            for _ in 0..<3 { _ = subject.subscribe(onNext: { _ in _ = probe }) }
+            subject.onNext(1)
+        }
+        XCTAssertNil(released, "the subject's observers outlived it")
+        XCTAssertEqual(Resources.total, before)
+    }
+
+    func testEveryWayOfLeavingASubjectReleasesTheObserver() {
+        final class Probe {}
+        for leave in ["dispose one of many", "dispose the only one", "complete", "fail", "dispose the subject"] {
+            weak var released: Probe?
+            let subject = PublishSubject<Int>()
+            var others: [Disposable] = []
+            do {
+                let probe = Probe()
+                released = probe
+                if leave == "dispose one of many" { others = (0..<3).map { _ in subject.subscribe(onNext: { _ in }) } }
+                let subscription = subject.subscribe(onNext: { _ in _ = probe })
+                subject.onNext(1)
+                switch leave {
+                case "complete": subject.onCompleted()
+                case "fail": subject.onError(TestError("x"))
+                case "dispose the subject": subject.dispose()
+                default: subscription.dispose()
+                }
+            }
+            XCTAssertNil(released, "\(leave): the subject still holds the observer")
+            subject.onNext(2)
+            others.forEach { $0.dispose() }
+            XCTAssertFalse(subject.hasObservers, leave)
+        }
+    }
+
+    func testDisposingTheSameSubscriptionTwiceLeavesTheOthersSubscribed() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let first = subject.subscribe(onNext: { received.append($0) })
+        let second = subject.subscribe(onNext: { received.append($0 * 10) })
+        second.dispose()
+        second.dispose()
+        subject.onNext(1)
+        XCTAssertEqual(received, [1])
+        first.dispose()
+        subject.onNext(2)
+        XCTAssertEqual(received, [1])
+    }
+
     func testSubscribingFromInsideDeliveryTakesEffectAfterTheCurrentEvent() {
         let subject = PublishSubject<Int>()
         var outer: [Int] = [], inner: [Int] = []

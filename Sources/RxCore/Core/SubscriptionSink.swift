@@ -123,8 +123,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func deliver(_ event: Event<Element>) {
         guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
         if event.isStopEvent { flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed) }
-        if let eventHandler {
-            eventHandler(event)
+        if eventHandler != nil {
+            // Optional chaining calls the constant closure without retaining it.
+            eventHandler?(event)
         } else {
             switch event {
             case .next(let element): onNext?(element)

@@ -53,7 +53,10 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         Resources.incrementTotal()
     }
 
-    deinit { Resources.decrementTotal() }
+    deinit {
+        state.pointer.pointee.observers.removeAll()
+        Resources.decrementTotal()
+    }
 
     @inlinable
     internal func send(_ event: Event<Element>) {
@@ -63,7 +66,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @inlinable
     internal func add(_ observer: AnyObserver<Element>, lifetime: SubjectLifetime<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        submit(.subscribe(key: key, observer: observer), to: self, control: true) { $0.process($1) }
+        submit(.subscribe(key: key, observer: SubjectObserver(observer)), to: self, control: true) { $0.process($1) }
         return SubjectSubscription(key: key, subject: lifetime)
     }
 
@@ -98,7 +101,8 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             } else {
                 stop(with: event)
             }
-        case .subscribe(let key, let observer):
+        case .subscribe(let key, let subscriber):
+            let observer = subscriber.observer
             if state.pointee.isDisposed {
                 observer.on(.error(RxError.disposed(object: "subject")))
                 return
@@ -107,12 +111,13 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             if let stopEvent = state.pointee.stopEvent {
                 observer.on(stopEvent)
             } else {
-                state.pointee.observers.insert(key, observer)
+                state.pointee.observers.insert(key, subscriber)
                 observerCount.wrappingAdd(1, ordering: .relaxed)
             }
         case .unsubscribe(let key):
             if state.pointee.observers.remove(key) { observerCount.wrappingSubtract(1, ordering: .relaxed) }
         case .dispose:
+            state.pointee.observers.removeAll()
             state.pointee = SubjectState()
             state.pointee.isDisposed = true
             observerCount.store(0, ordering: .relaxed)
@@ -124,13 +129,14 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         let state = self.state.pointer
         state.pointee.stopEvent = event
         if case .behavior = flavor { recordBehavior(event) }
-        let observers = state.pointee.observers
+        var observers = state.pointee.observers
         state.pointee.observers = ObserverList()
         observerCount.store(0, ordering: .relaxed)
         if case .async = flavor, case .completed = event, let last = state.pointee.last {
-            observers.send(.next(last))
+            ObserverList.send(.next(last), through: &observers)
         }
-        observers.send(event)
+        ObserverList.send(event, through: &observers)
+        observers.removeAll()
     }
 
     @inlinable

@@ -11,9 +11,26 @@ public protocol SubjectType: ObservableType {
 @usableFromInline
 internal enum SubjectCommand<Element> {
     case event(Event<Element>)
-    case subscribe(key: UInt64, observer: AnyObserver<Element>)
+    case subscribe(key: UInt64, observer: SubjectObserver<Element>)
     case unsubscribe(key: UInt64)
     case dispose
+}
+
+/// One subscriber's observer, as a subject's observer list holds it.
+///
+/// An object with a constant observer, so that the subject can call the observer
+/// through a borrowed reference without retaining and releasing it on every
+/// event. It is not the subscription the subscriber holds: that one is held by
+/// the subscriber's own sink, and holding the observer (hence the sink) from it
+/// would make a cycle that outlives a subject freed without being disposed.
+@usableFromInline
+internal final class SubjectObserver<Element> {
+    @usableFromInline internal let observer: AnyObserver<Element>
+
+    @inlinable
+    internal init(_ observer: AnyObserver<Element>) {
+        self.observer = observer
+    }
 }
 
 /// The disposable a subject hands to each subscriber.
@@ -61,13 +78,20 @@ internal final class SubjectLifetime<Element>: @unchecked Sendable {
 /// Removal from a longer list leaves a hole that later compaction closes, so that
 /// disposing many subscriptions costs O(log n) each rather than a shift of the
 /// whole list.
+///
+/// The list owns one reference to each observer it holds, taken by `insert` and
+/// given back by `remove` and `removeAll`; it holds them unmanaged so that
+/// sending an event borrows each observer instead of retaining and releasing it
+/// (two atomic operations per observer per event). Whoever drops a list must call
+/// `removeAll` first.
 @usableFromInline
 internal struct ObserverList<Element> {
     @usableFromInline
     internal struct Entry {
         @usableFromInline var key: UInt64
-        @usableFromInline var observer: AnyObserver<Element>?
-        @inlinable init(key: UInt64, observer: AnyObserver<Element>?) {
+        /// Nil once removed from `entries` (a hole).
+        @usableFromInline var observer: Unmanaged<SubjectObserver<Element>>?
+        @inlinable init(key: UInt64, observer: Unmanaged<SubjectObserver<Element>>?) {
             self.key = key
             self.observer = observer
         }
@@ -83,16 +107,17 @@ internal struct ObserverList<Element> {
     @inlinable internal var count: Int { (single == nil ? 0 : 1) + entries.count - holes }
 
     @inlinable
-    internal mutating func insert(_ key: UInt64, _ observer: AnyObserver<Element>) {
+    internal mutating func insert(_ key: UInt64, _ observer: SubjectObserver<Element>) {
+        let entry = Entry(key: key, observer: Unmanaged.passRetained(observer))
         if single == nil && entries.isEmpty {
-            single = Entry(key: key, observer: observer)
+            single = entry
             return
         }
         if let first = single {
             entries.append(first)
             single = nil
         }
-        entries.append(Entry(key: key, observer: observer))
+        entries.append(entry)
     }
 
     /// Returns true when the key was present.
@@ -101,9 +126,10 @@ internal struct ObserverList<Element> {
         if let first = single {
             guard first.key == key else { return false }
             single = nil
+            first.observer.unsafelyUnwrapped.release()
             return true
         }
-        guard let index = index(of: key), entries[index].observer != nil else { return false }
+        guard let index = index(of: key), let removed = entries[index].observer else { return false }
         entries[index].observer = nil
         holes += 1
         if holes == entries.count {
@@ -113,7 +139,17 @@ internal struct ObserverList<Element> {
             entries.removeAll { $0.observer == nil }
             holes = 0
         }
+        removed.release()
         return true
+    }
+
+    /// Gives back every observer and empties the list.
+    @inlinable
+    internal mutating func removeAll() {
+        let single = self.single, entries = self.entries
+        self = ObserverList()
+        single?.observer?.release()
+        for entry in entries { entry.observer?.release() }
     }
 
     /// Keys are handed out in increasing order and almost always inserted in that
@@ -130,32 +166,21 @@ internal struct ObserverList<Element> {
         return entries.firstIndex { $0.key == key }
     }
 
-    /// Sends to every observer, in order. The list is not changed meanwhile: a
-    /// subject processes one command at a time, and commands issued from inside an
-    /// observer wait their turn.
-    @inlinable
-    internal func send(_ event: Event<Element>) {
-        if let first = single {
-            first.observer.unsafelyUnwrapped.on(event)
-            return
-        }
-        entries.withUnsafeBufferPointer { buffer in
-            for entry in buffer { entry.observer?.on(event) }
-        }
-    }
-
-    /// Sends in place, without copying the list (which would retain every
-    /// observer) — the list cannot change during the call, see ``send(_:)``.
+    /// Sends to every observer, in order, borrowing each. The list is not changed
+    /// meanwhile: a subject processes one command at a time, and commands issued
+    /// from inside an observer wait their turn.
     @inlinable
     internal static func send(_ event: Event<Element>, through list: UnsafeMutablePointer<ObserverList>) {
-        if list.pointee.single != nil {
-            list.pointee.single.unsafelyUnwrapped.observer.unsafelyUnwrapped.eventHandler(event)
+        if let single = list.pointee.single {
+            single.observer.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.observer.eventHandler(event) }
             return
         }
-        let count = list.pointee.entries.count
-        guard count > 0 else { return }
-        list.pointee.entries.withUnsafeBufferPointer { buffer in
-            for index in 0..<count { buffer[index].observer?.eventHandler(event) }
+        // Mutable access through the pointer works in place; a read-only one
+        // would retain the array's storage around the loop.
+        list.pointee.entries.withUnsafeMutableBufferPointer { buffer in
+            for entry in buffer {
+                entry.observer?._withUnsafeGuaranteedRef { $0.observer.eventHandler(event) }
+            }
         }
     }
 }
