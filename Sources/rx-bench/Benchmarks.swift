@@ -16,6 +16,14 @@ struct Row {
     let rxSwift: Double?
 }
 
+/// One timed shape: `body` performs `operations` operations.
+struct Case {
+    let name: String
+    let operations: Int
+    let rxSwift: Double?
+    let body: () -> Void
+}
+
 func runBenchmarks() {
     let quick = CommandLine.arguments.contains("--quick")
     /// `--only N` runs only benchmark number N (and the baseline), for profiling.
@@ -23,27 +31,15 @@ func runBenchmarks() {
         index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] : nil
     }
     func enabled(_ number: String) -> Bool { only == nil || only == number }
-    let rounds = quick ? 2 : 5
+    let rounds = quick ? 2 : 9
     let scale = quick ? 10 : 1
 
+    var cases: [Case] = []
+    /// Teardown that runs once every round is done.
+    var teardown: [() -> Void] = []
 
-    func measure(_ name: String, operations: Int, _ body: () -> Void) -> Double {
-        var best = Double.infinity
-        for _ in 0..<rounds {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-            best = min(best, elapsed / Double(operations))
-        }
-        return best
-    }
-
-    var rows: [Row] = []
-
-    func record(_ name: String, _ nanoseconds: Double, rxSwift: Double? = nil) {
-        rows.append(Row(name: name, nanoseconds: nanoseconds, rxSwift: rxSwift))
-        let comparison = rxSwift.map { String(format: "   RxSwift 6.10: %7.0f ns  (ratio 1/%.1f)", $0, $0 / nanoseconds) } ?? ""
-        print(name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: " %9.1f ns", nanoseconds) + comparison)
+    func add(_ name: String, operations: Int, rxSwift: Double? = nil, _ body: @escaping () -> Void) {
+        cases.append(Case(name: name, operations: operations, rxSwift: rxSwift, body: body))
     }
 
     // MARK: 7. Baseline: one mutex lock/unlock plus one opaque closure call.
@@ -55,26 +51,21 @@ func runBenchmarks() {
     }()
     let swiftMutex = Mutex<Void>(())
     let baselineCount = 10_000_000 / scale
-    let baseline = measure("baseline", operations: baselineCount) {
+    add("7. baseline: pthread mutex lock/unlock + opaque call", operations: baselineCount) {
         for i in 0..<baselineCount {
             pthread_mutex_lock(baselineMutex)
             opaque(i)
             pthread_mutex_unlock(baselineMutex)
         }
     }
-    let swiftMutexBaseline = measure("Synchronization.Mutex", operations: baselineCount) {
+    add("   same with Synchronization.Mutex (for reference)", operations: baselineCount) {
         for i in 0..<baselineCount {
             swiftMutex.withLock { _ in opaque(i) }
         }
     }
-    let opaqueOnly = measure("opaque call", operations: baselineCount) {
+    add("   opaque closure call alone", operations: baselineCount) {
         for i in 0..<baselineCount { opaque(i) }
     }
-
-    print("RxCore benchmarks (release build; best of \(rounds) rounds)\n")
-    record("7. baseline: pthread mutex lock/unlock + opaque call", baseline)
-    record("   same with Synchronization.Mutex (for reference)", swiftMutexBaseline)
-    record("   opaque closure call alone", opaqueOnly)
 
     // MARK: 1. PublishSubject pumping
 
@@ -84,20 +75,19 @@ func runBenchmarks() {
     do {
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(onNext: { counter.value &+= $0 })
-        record("1. PublishSubject pumping, 1 subscriber (per event)", measure("subject", operations: pumpCount) {
+        add("1. PublishSubject pumping, 1 subscriber (per event)", operations: pumpCount, rxSwift: 710) {
             for i in 0..<pumpCount { subject.onNext(i) }
-        }, rxSwift: 710)
-        subscription.dispose()
+        }
+        teardown.append { subscription.dispose() }
     }
     do {
         let subject = PublishSubject<Int>()
         let first = subject.subscribe(onNext: { counter.value &+= $0 })
         let second = subject.subscribe(onNext: { counter.value &-= $0 })
-        record("1b. PublishSubject pumping, 2 subscribers (per event)", measure("subject2", operations: pumpCount) {
+        add("1b. PublishSubject pumping, 2 subscribers (per event)", operations: pumpCount) {
             for i in 0..<pumpCount { subject.onNext(i) }
-        })
-        first.dispose()
-        second.dispose()
+        }
+        teardown.append { first.dispose(); second.dispose() }
     }
 
     }
@@ -109,7 +99,7 @@ func runBenchmarks() {
     let chainCount = 1_000_000 / scale
     do {
         let events = chainCount
-        record("2. create → 6 × (map + filter) pumping (per event)", measure("mapfilter", operations: events) {
+        add("2. create → 6 × (map + filter) pumping (per event)", operations: events, rxSwift: 2270) {
             let source = Observable<Int>.create { observer in
                 for i in 0..<events { observer.on(.next(i)) }
                 return Disposables.create()
@@ -123,7 +113,7 @@ func runBenchmarks() {
                 .map { $0 }.filter { _ in true }
                 .subscribe(onNext: { counter.value &+= $0 })
             subscription.dispose()
-        }, rxSwift: 2270)
+        }
     }
 
     }
@@ -135,7 +125,7 @@ func runBenchmarks() {
     let flatCount = 200_000 / scale
     do {
         let events = flatCount
-        record("3. create → 5 × flatMap { just } pumping (per event)", measure("flatmap", operations: events) {
+        add("3. create → 5 × flatMap { just } pumping (per event)", operations: events, rxSwift: 9970) {
             let source = Observable<Int>.create { observer in
                 for i in 0..<events { observer.on(.next(i)) }
                 return Disposables.create()
@@ -148,7 +138,7 @@ func runBenchmarks() {
                 .flatMap { Observable.just($0) }
                 .subscribe(onNext: { counter.value &+= $0 })
             subscription.dispose()
-        }, rxSwift: 9970)
+        }
     }
 
     }
@@ -160,7 +150,7 @@ func runBenchmarks() {
     let combineCount = 500_000 / scale
     do {
         let events = combineCount
-        record("4. 7 nested 4-input combineLatest pumping (per event)", measure("combineLatest", operations: events) {
+        add("4. 7 nested 4-input combineLatest pumping (per event)", operations: events, rxSwift: 5810) {
             let source = Observable<Int>.create { observer in
                 for i in 0..<events { observer.on(.next(i)) }
                 return Disposables.create()
@@ -171,7 +161,7 @@ func runBenchmarks() {
             }
             let subscription = last.subscribe(onNext: { counter.value &+= $0 })
             subscription.dispose()
-        }, rxSwift: 5810)
+        }
     }
 
     }
@@ -182,7 +172,7 @@ func runBenchmarks() {
 
     let cycleCount = 1_000_000 / scale
     do {
-        record("5a. Observable.create + subscribe + dispose (per cycle)", measure("create", operations: cycleCount) {
+        add("5a. Observable.create + subscribe + dispose (per cycle)", operations: cycleCount, rxSwift: 4400) {
             for _ in 0..<cycleCount {
                 let subscription = Observable<Int>.create { observer in
                     observer.on(.next(1))
@@ -190,9 +180,9 @@ func runBenchmarks() {
                 }.subscribe(onNext: { counter.value &+= $0 })
                 subscription.dispose()
             }
-        }, rxSwift: 4400)
+        }
         let chainCycles = cycleCount / 10
-        record("5b. build 6 × (map + filter) + subscribe + 1 event + dispose", measure("chain", operations: chainCycles) {
+        add("5b. build 6 × (map + filter) + subscribe + 1 event + dispose", operations: chainCycles) {
             for _ in 0..<chainCycles {
                 let subscription = Observable<Int>.create { observer in
                     observer.on(.next(1))
@@ -207,10 +197,39 @@ func runBenchmarks() {
                 .subscribe(onNext: { counter.value &+= $0 })
                 subscription.dispose()
             }
-        })
+        }
     }
 
     }
+
+    // MARK: Rounds
+    //
+    // Round by round across every benchmark, rather than all rounds of one before
+    // the next: a slow phase of the machine then costs each benchmark one round,
+    // not all of them, and each keeps its best round.
+
+    var times = Array(repeating: [Double](), count: cases.count)
+    for _ in 0..<rounds {
+        for (index, benchmark) in cases.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            benchmark.body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+            times[index].append(elapsed / Double(benchmark.operations))
+        }
+    }
+    teardown.forEach { $0() }
+
+    print("RxCore benchmarks (release build; best of \(rounds) rounds, interleaved; median in brackets)\n")
+    var rows: [Row] = []
+    for (index, benchmark) in cases.enumerated() {
+        let sorted = times[index].sorted()
+        let best = sorted[0], median = sorted[sorted.count / 2]
+        rows.append(Row(name: benchmark.name, nanoseconds: best, rxSwift: benchmark.rxSwift))
+        let comparison = benchmark.rxSwift.map { String(format: "   RxSwift 6.10: %6.0f ns  (ratio 1/%.1f)", $0, $0 / best) } ?? ""
+        print(benchmark.name.padding(toLength: 58, withPad: " ", startingAt: 0)
+              + String(format: " %8.1f ns [%8.1f]", best, median) + comparison)
+    }
+    let baseline = rows[0].nanoseconds
 
     // MARK: 6. Memory per live subscription
 

@@ -191,7 +191,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         upstreamLock.lock()
         let held = upstream.takeForDisposal()
         upstreamLock.unlock()
-        held?.dispose()
+        held.dispose()
         let onDisposed = self.onDisposed
         // No callback can start any more (the flags say so), so nothing reads these.
         onNext = nil

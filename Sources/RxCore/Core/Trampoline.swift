@@ -104,6 +104,8 @@ internal final class Trampoline {
 
     @usableFromInline
     internal func drain() {
+        // Most subscriptions queue nothing: leave the empty queue as it is.
+        guard !queue.isEmpty else { return }
         while head < queue.count {
             let task = queue[head]
             head += 1

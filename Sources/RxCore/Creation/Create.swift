@@ -26,7 +26,7 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
     @exclusivity(unchecked) @usableFromInline internal var resource = DisposableSlot.empty
     @usableFromInline internal let disposed = Atomic<Bool>(false)
     /// Only the draining thread reads or writes it.
-    @usableFromInline internal var isStopped = false
+    @exclusivity(unchecked) @usableFromInline internal var isStopped = false
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {
@@ -68,6 +68,6 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
         resourceLock.lock()
         let held = resource.takeForDisposal()
         resourceLock.unlock()
-        held?.dispose()
+        held.dispose()
     }
 }

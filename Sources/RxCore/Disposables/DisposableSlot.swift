@@ -2,15 +2,24 @@
 /// asked to dispose: the core subscribes and stores the result, but events may
 /// flow (and the subscription end) before the store happens.
 ///
-/// Only the state transitions live here; each owner keeps the state in a field
+/// Only the state transitions live here; each owner keeps the slot in a field
 /// next to a ``SpinLock`` and calls these under it, so that the slot costs no
 /// allocation of its own. The disposable itself is always disposed *outside*
 /// the lock, by the caller.
+///
+/// A plain existential beside a one-byte state, rather than an enum with the
+/// disposable as a payload or an optional one: copying and destroying those goes
+/// through the run time's generic value witnesses, several hundred instructions
+/// per subscription. The existential holds a `NopDisposable` when the slot holds
+/// nothing, and disposables move in and out of it without being copied.
 @usableFromInline
-internal enum DisposableSlot {
-    case empty
-    case holding(Disposable)
-    case disposed
+internal struct DisposableSlot {
+    @usableFromInline
+    internal enum State: UInt8 {
+        case empty
+        case holding
+        case disposed
+    }
 
     /// What a store did.
     @usableFromInline
@@ -22,11 +31,24 @@ internal enum DisposableSlot {
         case occupied
     }
 
+    @usableFromInline internal var state: State
+    @usableFromInline internal var held: Disposable
+
+    @inlinable
+    internal static var empty: DisposableSlot { DisposableSlot(state: .empty, held: NopDisposable()) }
+
+    @inlinable
+    internal init(state: State, held: Disposable) {
+        self.state = state
+        self.held = held
+    }
+
     @inlinable
     internal mutating func store(_ disposable: Disposable) -> StoreOutcome {
-        switch self {
+        switch state {
         case .empty:
-            self = .holding(disposable)
+            state = .holding
+            held = disposable
             return .stored
         case .disposed:
             return .rejected
@@ -35,17 +57,16 @@ internal enum DisposableSlot {
         }
     }
 
-    /// Marks the slot disposed; returns what it held, for the caller to dispose.
+    /// Marks the slot disposed; returns what it held (a `NopDisposable` if
+    /// nothing), for the caller to dispose.
     @inlinable
-    internal mutating func takeForDisposal() -> Disposable? {
-        defer { self = .disposed }
-        if case .holding(let disposable) = self { return disposable }
-        return nil
+    internal mutating func takeForDisposal() -> Disposable {
+        state = .disposed
+        var taken: Disposable = NopDisposable()
+        swap(&taken, &held)
+        return taken
     }
 
     @inlinable
-    internal var isDisposed: Bool {
-        if case .disposed = self { return true }
-        return false
-    }
+    internal var isDisposed: Bool { state == .disposed }
 }

@@ -28,6 +28,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
         lock.lock()
         let held = slot.takeForDisposal()
         lock.unlock()
-        held?.dispose()
+        held.dispose()
     }
 }
