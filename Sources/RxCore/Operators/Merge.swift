@@ -145,7 +145,9 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         state.pointee.nextID += 1
         state.pointee.active.append((id, nil))
         let thread = currentThreadIdentity()
-        let previous = subscribingThread.exchange(thread, ordering: .relaxed)
+        // Only the draining thread writes it, so a load and a store do (no locked exchange).
+        let previous = subscribingThread.load(ordering: .relaxed)
+        subscribingThread.store(thread, ordering: .relaxed)
         var innerObserver = takeInnerObserver(id: id)
         let subscription = Trampoline.runReturning(inner.subscribeHandler, AnyObserver(eventHandler: innerObserver.on))
         subscribingThread.store(previous, ordering: .relaxed)
