@@ -179,6 +179,67 @@ final class FlatteningTests: RxTestCase {
         lock.unlock()
     }
 
+    // MARK: `just` inners, which flattening handles without subscribing
+
+    /// `just` as any other source would be: an element and completion, emitted on subscription.
+    private func subscribedJust(_ value: Int) -> Observable<Int> {
+        Observable.create { observer in
+            observer.onNext(value)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+
+    func testJustInnersBehaveAsSubscribedOnesForEveryFlatteningOperator() {
+        // Odd elements get a slow inner, even ones a `just`: queued, dropped and
+        // replaced inners, and completion after the outer, all meet a `just`.
+        typealias Flatten = (Observable<Int>, @escaping (Int) -> Observable<Int>) -> Observable<Int>
+        let operators: [(String, Flatten)] = [
+            ("flatMap", { $0.flatMap($1) }),
+            ("flatMapFirst", { $0.flatMapFirst($1) }),
+            ("flatMapLatest", { $0.flatMapLatest($1) }),
+            ("concatMap", { $0.concatMap($1) }),
+            ("merge(maxConcurrent: 2)", { source, selector in source.map(selector).merge(maxConcurrent: 2) }),
+        ]
+        for (name, flatten) in operators {
+            func run(_ just: @escaping (Int) -> Observable<Int>) -> [Recorded<Event<Int>>] {
+                let scheduler = TestScheduler()
+                let outer = scheduler.createHotObservable([
+                    .next(210, 1), .next(215, 2), .next(220, 3), .next(225, 4), .next(226, 6), .completed(230),
+                ])
+                let slow = scheduler.createColdObservable([.next(5, 100), .next(20, 101), .completed(25)])
+                return scheduler.start {
+                    flatten(outer.asObservable()) { value in value.isMultiple(of: 2) ? just(value) : slow.asObservable() }
+                }.events
+            }
+            let reference = run(subscribedJust)
+            XCTAssertEqual(run(Observable.just), reference, name)
+            XCTAssertTrue(reference.contains { $0.value == .next(2) } || name == "flatMapFirst", "\(name): the case exercises a `just`")
+        }
+    }
+
+    func testJustInnerWhoseElementMakesTheSubscriberDisposeStopsEverything() {
+        let outer = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: Disposable?
+        subscription = outer.concatMap { Observable.just($0) }
+            .subscribe(onNext: { value in
+                received.append(value)
+                if value == 2 { subscription?.dispose() }
+            })
+        outer.onNext(1)
+        outer.onNext(2)
+        outer.onNext(3)
+        XCTAssertEqual(received, [1, 2])
+        XCTAssertFalse(outer.hasObservers)
+    }
+
+    func testJustSubscribedDirectlyEmitsItsElementThenCompletes() {
+        var events: [Event<String>] = []
+        _ = Observable.just("a").subscribe { events.append($0) }
+        XCTAssertEqual(events, [.next("a"), .completed])
+    }
+
     // MARK: flatMapFirst
 
     func testFlatMapFirstDropsElementsWhileAnInnerRuns() {

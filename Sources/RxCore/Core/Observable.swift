@@ -27,9 +27,22 @@ public struct Observable<Element>: ObservableType {
     @usableFromInline
     internal let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
+    /// Set for `just`: the one element it emits before completing. Flattening
+    /// operators handle such an inner sequence on the spot instead of subscribing
+    /// to it (as RxJava's scalar sources do); everyone else subscribes as usual.
+    @usableFromInline
+    internal let scalar: ScalarElement<Element>?
+
     @inlinable
     internal init(_ subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
         self.subscribeHandler = subscribeHandler
+        scalar = nil
+    }
+
+    @inlinable
+    internal init(scalar: ScalarElement<Element>) {
+        subscribeHandler = scalar.subscribe
+        self.scalar = scalar
     }
 
     @inlinable

@@ -2,11 +2,7 @@ extension Observable {
     /// Emits `element` and completes, synchronously on subscription.
     @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
-        Observable { observer in
-            observer.on(.next(element))
-            observer.on(.completed)
-            return NopDisposable()
-        }
+        Observable(scalar: ScalarElement(element))
     }
 
     /// Completes at once.
@@ -71,5 +67,24 @@ extension Observable {
             }
             return BinaryDisposable(source.subscribeHandler(observer), resource)
         }
+    }
+}
+
+/// The element of a `just`, and its subscription: the element, then completion,
+/// synchronously. One object serves as both, so `just` allocates once.
+@usableFromInline
+internal final class ScalarElement<Element>: @unchecked Sendable {
+    @usableFromInline internal let element: Element
+
+    @inlinable
+    internal init(_ element: Element) {
+        self.element = element
+    }
+
+    @inlinable
+    internal func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return NopDisposable()
     }
 }

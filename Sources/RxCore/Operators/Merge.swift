@@ -144,6 +144,13 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         let id = state.pointee.nextID
         state.pointee.nextID += 1
         state.pointee.active.append((id, nil))
+        if let scalar = inner.scalar {
+            // A `just`: what subscribing would do (its element, then its completion,
+            // at once), without an observer, a subscription or the trampoline.
+            process(.inner(id: id, .next(scalar.element)))
+            process(.inner(id: id, .completed))
+            return
+        }
         let thread = currentThreadIdentity()
         // Only the draining thread writes it, so a load and a store do (no locked exchange).
         let previous = subscribingThread.load(ordering: .relaxed)
