@@ -55,22 +55,22 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @inlinable
     internal init(eventHandler: @escaping (Event<Element>) -> Void, onDisposed: (() -> Void)?) {
+        Resources.incrementTotal()
         self.eventHandler = eventHandler
         self.onNext = nil
         self.onError = nil
         self.onCompleted = nil
         self.onDisposed = onDisposed
-        Resources.incrementTotal()
     }
 
     @inlinable
     internal init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+        Resources.incrementTotal()
         self.eventHandler = nil
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
         self.onDisposed = onDisposed
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -48,8 +48,8 @@ internal final class OperatorState<State>: @unchecked Sendable {
 
     @inlinable
     internal init(_ initial: State) {
-        value = initial
         Resources.incrementTotal()
+        value = initial
     }
 
     deinit { Resources.decrementTotal() }

@@ -30,9 +30,9 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {
+        Resources.incrementTotal()
         self.downstream = downstream
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

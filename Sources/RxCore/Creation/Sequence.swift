@@ -86,9 +86,9 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
 
     @usableFromInline
     internal init(observer: AnyObserver<Element>, next: @escaping () throws -> Element?) {
+        Resources.incrementTotal()
         self.observer = observer
         self.next = next
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -18,18 +18,18 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     private let state: Locked<State>
 
     public init() {
-        state = Locked(State())
         Resources.incrementTotal()
+        state = Locked(State())
     }
 
     public init(disposables: [Disposable]) {
+        Resources.incrementTotal()
         var initial = State()
         for disposable in disposables {
             initial.entries.append((initial.nextKey, disposable))
             initial.nextKey += 1
         }
         state = Locked(initial)
-        Resources.incrementTotal()
     }
 
     public convenience init(_ disposables: Disposable...) {

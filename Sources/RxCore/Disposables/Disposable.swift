@@ -59,8 +59,8 @@ public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     private let disposed = Atomic<Bool>(false)
 
     public init(_ action: @escaping () -> Void) {
-        self.action = Locked(UncheckedSendable(action).value)
         Resources.incrementTotal()
+        self.action = Locked(UncheckedSendable(action).value)
     }
 
     deinit { Resources.decrementTotal() }
@@ -83,8 +83,8 @@ public final class BinaryDisposable: Cancelable, @unchecked Sendable {
 
     @usableFromInline
     init(_ first: Disposable, _ second: Disposable) {
-        parts = Locked((first, second))
         Resources.incrementTotal()
+        parts = Locked((first, second))
     }
 
     deinit { Resources.decrementTotal() }
@@ -108,8 +108,8 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable {
 
     /// A disposable that starts disposed or not.
     public init(isDisposed: Bool = false) {
-        disposed = Atomic(isDisposed)
         Resources.incrementTotal()
+        disposed = Atomic(isDisposed)
     }
 
     deinit { Resources.decrementTotal() }

@@ -19,6 +19,7 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
 
     @inlinable
     internal init(count: Int, zipping: Bool, downstream: AnyObserver<Result>, selector: @escaping ([Element]) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         self.zipping = zipping
@@ -26,7 +27,6 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
         queues = Array(repeating: ElementQueue(), count: count)
         done = Array(repeating: false, count: count)
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -28,10 +28,10 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -151,10 +151,10 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -287,10 +287,10 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -436,10 +436,10 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -598,10 +598,10 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -773,10 +773,10 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -961,10 +961,10 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -31,11 +31,11 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
     private var stopped = false
 
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.dueTime = dueTime
         self.scheduler = scheduler
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -94,12 +94,12 @@ private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, D
     private var stopped = false
 
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.dueTime = dueTime
         self.latest = latest
         self.scheduler = scheduler
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

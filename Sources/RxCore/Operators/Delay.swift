@@ -39,11 +39,11 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
     private var stopped = false
 
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.dueTime = dueTime
         self.scheduler = scheduler
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

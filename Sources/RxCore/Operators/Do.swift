@@ -97,8 +97,8 @@ internal final class DoDisposer: Disposable, @unchecked Sendable {
 
     @usableFromInline
     internal init(onDispose: (() -> Void)?) {
-        self.onDispose = onDispose
         Resources.incrementTotal()
+        self.onDispose = onDispose
     }
 
     deinit { Resources.decrementTotal() }

@@ -191,9 +191,9 @@ internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {
+        Resources.incrementTotal()
         self.downstream = downstream
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -243,9 +243,9 @@ internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {
+        Resources.incrementTotal()
         self.downstream = downstream
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -70,9 +70,9 @@ internal final class AmbSink<Element>: SerialDrain<IndexedCommand<Element>>, Dis
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {
+        Resources.incrementTotal()
         self.downstream = downstream
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -58,11 +58,11 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, strategy: FlattenStrategy, selector: @escaping (Source) throws -> Observable<Result>) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.strategy = strategy
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

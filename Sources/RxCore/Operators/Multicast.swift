@@ -24,10 +24,10 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
 
     @usableFromInline
     internal init(source: Observable<Element>, subjectPerConnection: Bool, makeSubject: @escaping () -> AnySubject<Element>) {
+        Resources.incrementTotal()
         self.source = source
         self.subjectPerConnection = subjectPerConnection
         self.makeSubject = makeSubject
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

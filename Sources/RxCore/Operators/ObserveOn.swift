@@ -47,9 +47,9 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     private let drainWork = SerialDisposable()
 
     init(downstream: AnyObserver<Element>, scheduler: ImmediateSchedulerType) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.scheduler = scheduler
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -26,12 +26,12 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
     private var stopped = false
 
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.dueTime = dueTime
         self.other = other
         self.scheduler = scheduler
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

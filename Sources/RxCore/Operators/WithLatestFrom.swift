@@ -16,10 +16,10 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (Source, Second) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -97,10 +97,10 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
 
     @inlinable
     internal init(downstream: AnyObserver<Element>, defaultValue: Element?) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.defaultValue = defaultValue
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -29,10 +29,10 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -156,10 +156,10 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -298,10 +298,10 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -455,10 +455,10 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -627,10 +627,10 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -814,10 +814,10 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -1016,10 +1016,10 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
+        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

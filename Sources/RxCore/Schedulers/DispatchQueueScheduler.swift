@@ -37,8 +37,8 @@ private final class ScheduledWork<State>: Cancelable, @unchecked Sendable {
     private let result = SingleAssignmentDisposable()
 
     init(state: State, action: @escaping (State) -> Disposable) {
-        payload = (state, action)
         Resources.incrementTotal()
+        payload = (state, action)
     }
 
     deinit { Resources.decrementTotal() }
@@ -64,10 +64,10 @@ private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
     private let cancelled = BooleanDisposable()
 
     init(state: State, action: @escaping (State) -> State, timer: DispatchSourceTimer) {
+        Resources.incrementTotal()
         self.state = state
         self.action = action
         self.timer = timer
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }

@@ -47,10 +47,10 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     @usableFromInline
     internal init(flavor: SubjectFlavor, initialValue: Element? = nil) {
+        Resources.incrementTotal()
         self.flavor = flavor
         current = Locked((UncheckedSendable(initialValue).value, nil, false))
         super.init()
-        Resources.incrementTotal()
     }
 
     deinit {

@@ -47,9 +47,9 @@ internal final class SubjectSubscription<Element>: Disposable, @unchecked Sendab
 
     @inlinable
     internal init(key: UInt64, subject: SubjectLifetime<Element>) {
+        Resources.incrementTotal()
         self.key = key
         self.subject = subject
-        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
