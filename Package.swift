@@ -21,8 +21,8 @@ let package = Package(
         .library(name: "RxTesting", targets: ["RxTesting"]),
         // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
         .library(name: "RxFlows", targets: ["RxFlows"]),
-        // The modal runtime: plugin registry and loader, libffi invoker, surfaces.
-        // Work in progress (issue 4).
+        // The modal runtime: plugin registry and loader, libffi invoker, surfaces,
+        // and the Swift façades of every modal kind.
         .library(name: "RxModal", targets: ["RxModal"]),
         // The alert and actionSheet modal kinds, each its own plugin (shared object)
         // written in C against Include/rxmodal_plugin.h alone.

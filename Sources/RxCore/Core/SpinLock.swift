@@ -6,16 +6,20 @@ import Synchronization
 /// so a holder that is preempted costs the waiter little.
 ///
 /// Store it in a `let` of a class; it is not copyable.
+///
+/// Visible to the package's other modules (`package`), not to its users: the
+/// modal runtime guards its per-subscription state with it, where an `NSLock`
+/// (three allocations and two system objects on Linux) cost more than the rest.
 @usableFromInline
 @frozen
-internal struct SpinLock: ~Copyable {
+package struct SpinLock: ~Copyable {
     @usableFromInline internal let held = Atomic<Bool>(false)
 
     @inlinable
-    internal init() {}
+    package init() {}
 
     @inlinable @inline(__always)
-    internal borrowing func lock() {
+    package borrowing func lock() {
         if held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { return }
         lockSlowly()
     }
@@ -33,12 +37,12 @@ internal struct SpinLock: ~Copyable {
     }
 
     @inlinable @inline(__always)
-    internal borrowing func unlock() {
+    package borrowing func unlock() {
         held.store(false, ordering: .releasing)
     }
 
     @inlinable @inline(__always)
-    internal borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

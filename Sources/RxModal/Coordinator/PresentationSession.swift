@@ -33,7 +33,7 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     let kind: ModalKind
     let queue: DispatchQueue
     private let observer: AnyObserver<ModalValue>
-    private let lock = NSLock()
+    private let lock = SpinLock()
     // Guarded by `lock`.
     private var phase = Phase.pending
     private var endRequested = false
@@ -45,7 +45,7 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     /// (`present`, `request_authorization`): `end()` only sets `endRequested`.
     private var inPluginCall = false
     /// Guards calls into the configuration made after configuration time, and its release.
-    private let configurationLock = NSLock()
+    private let configurationLock = SpinLock()
     // Guarded by `configurationLock` (set once before the session is shared).
     private var configuration: ModalConfiguration?
     private var bridge: CSurfaceBridge?

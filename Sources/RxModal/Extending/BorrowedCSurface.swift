@@ -1,4 +1,5 @@
 import Foundation
+import RxCore
 import RxModalPluginABI
 
 /// The `rxm_surface` a host passes to `present` (or `request_authorization`),
@@ -18,7 +19,7 @@ import RxModalPluginABI
 final class BorrowedCSurface: ModalSurface, @unchecked Sendable {
     let name: String
     private let surface: UnsafePointer<rxm_surface>
-    private let lock = NSLock()
+    private let lock = SpinLock()
     // Guarded by `lock`.
     private var valid = true
     private var live: [UInt64: (handle: OpaquePointer, box: Unmanaged<CallbackBox>)] = [:]

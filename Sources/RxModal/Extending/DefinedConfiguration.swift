@@ -13,7 +13,7 @@ import RxModalPluginABI
 /// ABI's rule); the list of started presentations is also locked, because their
 /// disposals arrive from any thread.
 class ConfigurationBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinLock()
     // Guarded by `lock`. Kept until config_free, so that an `rxm_disposable`
     // disposed a second time still finds its context (the header allows that).
     private var started: [StartedPresentation] = []
@@ -115,7 +115,7 @@ final class StartedPresentation: @unchecked Sendable {
     private let surface: BorrowedCSurface
     private let observer: ModalResultObserver?
     private let gate: CallGate?
-    private let lock = NSLock()
+    private let lock = SpinLock()
     // Guarded by `lock`.
     private var disposable: Disposable?
     private var disposed = false

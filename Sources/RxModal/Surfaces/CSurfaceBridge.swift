@@ -78,7 +78,7 @@ public final class CSurfaceBridge: @unchecked Sendable {
 /// The context of a bridged `rxm_surface`: the surface and the live handles.
 private final class SurfaceBridgeBox: @unchecked Sendable {
     let surface: any ModalSurface
-    private let lock = NSLock()
+    private let lock = SpinLock()
     // Guarded by `lock`.
     private var handles: [UInt: BridgedPresentation] = [:]
     private var nextHandle: UInt = 1
