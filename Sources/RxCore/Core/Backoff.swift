@@ -8,15 +8,16 @@ import Darwin
 
 /// Waiting for another thread to finish something short: spin briefly, then
 /// yield the processor, then sleep in growing steps (up to 1 ms), so that a long
-/// wait costs little CPU on a machine with few cores.
+/// wait costs little CPU on a machine with few cores. Visible to the package's
+/// other modules, like ``SpinLock``.
 @usableFromInline
-internal struct Backoff {
-    @usableFromInline internal var attempts = 0
+package struct Backoff {
+    @usableFromInline package var attempts = 0
 
-    @inlinable internal init() {}
+    @inlinable package init() {}
 
     @usableFromInline
-    internal mutating func pause() {
+    package mutating func pause() {
         attempts += 1
         if attempts < 16 {
             return
