@@ -119,11 +119,19 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
                 ? state.pointee.active.removeLast().key
                 : state.pointee.active.remove(at: index).key
             if let key { subscriptions.remove(for: key) }
-            if !state.pointee.waiting.isEmpty {
-                subscribeInner(state.pointee.waiting.removeFirst())
-            } else {
-                completeIfDone()
-            }
+            innerEnded()
+        }
+    }
+
+    /// An inner sequence completed: start the next waiting one, or complete if
+    /// nothing is left.
+    @inlinable
+    internal func innerEnded() {
+        let state = self.state.pointer
+        if !state.pointee.waiting.isEmpty {
+            subscribeInner(state.pointee.waiting.removeFirst())
+        } else {
+            completeIfDone()
         }
     }
 
@@ -141,16 +149,18 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             fail(error)
             return
         }
+        if let scalar = inner.scalar {
+            // A `just`: what subscribing would do — its element, then its completion,
+            // at once — without an observer, a subscription or the trampoline. It is
+            // never among the running inners: nothing can look at them while it runs
+            // (other events wait for the drain), and it has ended when it returns.
+            downstream.on(.next(scalar.element))
+            if !state.pointee.stopped { innerEnded() }
+            return
+        }
         let id = state.pointee.nextID
         state.pointee.nextID += 1
         state.pointee.active.append((id, nil))
-        if let scalar = inner.scalar {
-            // A `just`: what subscribing would do (its element, then its completion,
-            // at once), without an observer, a subscription or the trampoline.
-            process(.inner(id: id, .next(scalar.element)))
-            process(.inner(id: id, .completed))
-            return
-        }
         let thread = currentThreadIdentity()
         // Only the draining thread writes it, so a load and a store do (no locked exchange).
         let previous = subscribingThread.load(ordering: .relaxed)
