@@ -67,7 +67,7 @@ extension ObservableType {
     public func take<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
         let source = asObservable(), trigger = other.asObservable()
         return Observable { observer in
-            TakeUntilSink<Element, Other.Element>(downstream: observer).run(source, trigger)
+            UntilTriggerSink<Element, Other.Element>(.take, downstream: observer).run(source, trigger)
         }
     }
 
@@ -140,7 +140,7 @@ extension ObservableType {
     public func skip<Other: ObservableConvertibleType>(until other: Other) -> Observable<Element> {
         let source = asObservable(), trigger = other.asObservable()
         return Observable { observer in
-            SkipUntilSink<Element, Other.Element>(downstream: observer).run(source, trigger)
+            UntilTriggerSink<Element, Other.Element>(.skip, downstream: observer).run(source, trigger)
         }
     }
 
@@ -182,16 +182,32 @@ public enum TakeBehavior: Sendable {
     case exclusive
 }
 
+/// The sink behind `take(until:)` and `skip(until:)`: a source and a trigger whose
+/// events are serialized through one drain. The trigger's first element ends the
+/// sequence (`take`) or opens it (`skip`); a trigger that completes without an
+/// element is released at once, since it can no longer change anything.
 @usableFromInline
-internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
+internal final class UntilTriggerSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
+    @usableFromInline
+    internal enum Mode: Sendable {
+        /// Source elements until the trigger fires, then completion.
+        case take
+        /// Source elements from the moment the trigger fires.
+        case skip
+    }
+
+    @usableFromInline internal let mode: Mode
     @usableFromInline internal let downstream: AnyObserver<Element>
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let triggerSlot = SingleAssignmentDisposable()
-    @usableFromInline internal var stopped = false
+    // Touched only by the thread draining the commands.
+    @exclusivity(unchecked) @usableFromInline internal var triggered = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
-    internal init(downstream: AnyObserver<Element>) {
+    internal init(_ mode: Mode, downstream: AnyObserver<Element>) {
         Resources.incrementTotal()
+        self.mode = mode
         self.downstream = downstream
         super.init()
     }
@@ -216,74 +232,38 @@ internal final class TakeUntilSink<Element, Trigger>: SerialDrain<WithLatestFrom
         guard !stopped else { return }
         switch command {
         case .source(let event):
-            if event.isStopEvent { stop(event) } else { downstream.on(event) }
-        case .second(.next): stop(.completed)
-        case .second(.error(let error)): stop(.error(error))
-        case .second(.completed):
-            // A trigger that ends without firing can no longer stop us: release it now.
-            triggerSlot.dispose()
-        }
-    }
-
-    @inlinable
-    internal func stop(_ event: Event<Element>) {
-        stopped = true
-        downstream.on(event)
-        subscriptions.dispose()
-    }
-}
-
-@usableFromInline
-internal final class SkipUntilSink<Element, Trigger>: SerialDrain<WithLatestFromCommand<Element, Trigger>>, Disposable, @unchecked Sendable {
-    @usableFromInline internal let downstream: AnyObserver<Element>
-    @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal let triggerSlot = SingleAssignmentDisposable()
-    @usableFromInline internal var open = false
-    @usableFromInline internal var stopped = false
-
-    @inlinable
-    internal init(downstream: AnyObserver<Element>) {
-        Resources.incrementTotal()
-        self.downstream = downstream
-        super.init()
-    }
-
-    deinit { Resources.decrementTotal() }
-
-    @inlinable
-    internal func run(_ source: Observable<Element>, _ trigger: Observable<Trigger>) -> Disposable {
-        let sourceSlot = SingleAssignmentDisposable()
-        subscriptions.insert(triggerSlot)
-        subscriptions.insert(sourceSlot)
-        trigger.run(AnyObserver { event in self.submit(.second(event), to: self) { $0.process($1) } }, into: triggerSlot)
-        source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
-        return self
-    }
-
-    @usableFromInline
-    internal func dispose() { subscriptions.dispose() }
-
-    @inlinable
-    internal func process(_ command: WithLatestFromCommand<Element, Trigger>) {
-        guard !stopped else { return }
-        switch command {
-        case .source(.next):
-            if open, case .source(let event) = command { downstream.on(event) }
-        case .source(let event):
-            stopped = true
-            // As in RxSwift, completion is forwarded only once the trigger has fired;
-            // errors always are.
-            if open || !event.isCompleted { downstream.on(event) }
-            subscriptions.dispose()
+            switch (mode, event) {
+            case (.take, .next):
+                downstream.on(event)
+            case (.skip, .next):
+                if triggered { downstream.on(event) }
+            case (.skip, .completed) where !triggered:
+                // As in RxSwift, skip(until:) forwards completion only once the
+                // trigger has fired; errors always.
+                stop(nil)
+            default:
+                stop(event)
+            }
         case .second(.next):
-            open = true
-            triggerSlot.dispose()
+            switch mode {
+            case .take:
+                stop(.completed)
+            case .skip:
+                triggered = true
+                triggerSlot.dispose()
+            }
         case .second(.error(let error)):
-            stopped = true
-            downstream.on(.error(error))
-            subscriptions.dispose()
+            stop(.error(error))
         case .second(.completed):
             triggerSlot.dispose()
         }
+    }
+
+    /// Ends the sequence with `event` (or silently) and releases both subscriptions.
+    @inlinable
+    internal func stop(_ event: Event<Element>?) {
+        stopped = true
+        if let event { downstream.on(event) }
+        subscriptions.dispose()
     }
 }
