@@ -8,13 +8,6 @@ import SwiftPluginSupport
 /// file) and refuses with a message naming the field, so that a message that was
 /// configured can also be sent.
 extension MailComposerPlugin {
-    typealias StringsMethod = @convention(c) (UnsafeMutableRawPointer?, Strings, Int, Failure) -> Int32
-    typealias StringMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Failure) -> Int32
-    typealias StringBoolMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Bool, Failure) -> Int32
-    typealias StringStringMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Failure) -> Int32
-    typealias BytesStringStringMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int,
-                                                        UnsafePointer<CChar>?, UnsafePointer<CChar>?, Failure) -> Int32
-
     static var methodRows: [PluginMethodRow] {
         [
             PluginMethodRow("setToRecipients", "S", setToRecipients, "recipients",
@@ -36,7 +29,7 @@ extension MailComposerPlugin {
         ]
     }
 
-    static func recipients(_ list: Strings, _ count: Int, field: String) throws -> [String] {
+    static func recipients(_ list: PluginMethods.Strings, _ count: Int, field: String) throws -> [String] {
         let recipients = PluginArguments.strings(list, count)
         for (index, text) in recipients.enumerated() {
             _ = try MailAddress(parsing: text, field: "\(field)[\(index)]")
@@ -44,28 +37,28 @@ extension MailComposerPlugin {
         return recipients
     }
 
-    static let setToRecipients: StringsMethod = { config, list, count, error in
+    static let setToRecipients: PluginMethods.StringsMethod = { config, list, count, error in
         Config.method(config, error, "setToRecipients") { configuration in
             let addresses = try recipients(list, count, field: "to")
             configuration.change { $0.toRecipients = addresses }
         }
     }
 
-    static let setCcRecipients: StringsMethod = { config, list, count, error in
+    static let setCcRecipients: PluginMethods.StringsMethod = { config, list, count, error in
         Config.method(config, error, "setCcRecipients") { configuration in
             let addresses = try recipients(list, count, field: "cc")
             configuration.change { $0.ccRecipients = addresses }
         }
     }
 
-    static let setBccRecipients: StringsMethod = { config, list, count, error in
+    static let setBccRecipients: PluginMethods.StringsMethod = { config, list, count, error in
         Config.method(config, error, "setBccRecipients") { configuration in
             let addresses = try recipients(list, count, field: "bcc")
             configuration.change { $0.bccRecipients = addresses }
         }
     }
 
-    static let setSubject: StringMethod = { config, subject, error in
+    static let setSubject: PluginMethods.StringMethod = { config, subject, error in
         Config.method(config, error, "setSubject") { configuration in
             let text = PluginArguments.string(subject)
             _ = try MailMessage(subject: text).validated()
@@ -73,14 +66,14 @@ extension MailComposerPlugin {
         }
     }
 
-    static let setMessageBody: StringBoolMethod = { config, body, isHTML, error in
+    static let setMessageBody: PluginMethods.StringBoolMethod = { config, body, isHTML, error in
         Config.method(config, error, "setMessageBody") { configuration in
             let text = PluginArguments.string(body)
             configuration.change { $0.body = text; $0.isHTML = isHTML }
         }
     }
 
-    static let addAttachmentData: BytesStringStringMethod = { config, data, length, mimeType, fileName, error in
+    static let addAttachmentData: PluginMethods.BytesStringStringMethod = { config, data, length, mimeType, fileName, error in
         Config.method(config, error, "addAttachmentData") { configuration in
             let attachment = MailAttachment(data: Data(PluginArguments.bytes(data, length)),
                                             mimeType: PluginArguments.string(mimeType), fileName: PluginArguments.string(fileName))
@@ -88,7 +81,7 @@ extension MailComposerPlugin {
         }
     }
 
-    static let addAttachmentFile: StringStringMethod = { config, path, mimeType, error in
+    static let addAttachmentFile: PluginMethods.StringStringMethod = { config, path, mimeType, error in
         Config.method(config, error, "addAttachmentFile") { configuration in
             let filePath = PluginArguments.string(path)
             let type = PluginArguments.string(mimeType)
@@ -107,7 +100,7 @@ extension MailComposerPlugin {
         configuration.change { $0.attachments.append(attachment) }
     }
 
-    static let setPreferredSendingEmailAddress: StringMethod = { config, address, error in
+    static let setPreferredSendingEmailAddress: PluginMethods.StringMethod = { config, address, error in
         Config.method(config, error, "setPreferredSendingEmailAddress") { configuration in
             let text = PluginArguments.string(address)
             if !text.isEmpty { _ = try MailAddress(parsing: text, field: "from") }
@@ -115,7 +108,7 @@ extension MailComposerPlugin {
         }
     }
 
-    static let setDraftsDirectory: StringMethod = { config, path, error in
+    static let setDraftsDirectory: PluginMethods.StringMethod = { config, path, error in
         Config.method(config, error, "setDraftsDirectory") { configuration in
             let text = PluginArguments.string(path)
             guard text.isEmpty || text.hasPrefix("/") else {

@@ -23,8 +23,6 @@ public func rxm_plugin_entry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> 
 
 enum MailComposerPlugin {
     typealias Config = PluginConfig<MailComposerConfig>
-    typealias Failure = UnsafeMutablePointer<rxm_error>?
-    typealias Strings = UnsafePointer<UnsafePointer<CChar>?>?
 
     /// Built once (a Swift global is initialized once, thread-safely) and never freed.
     nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
@@ -39,7 +37,7 @@ enum MailComposerPlugin {
     }
 
     /// canSendMail: a sendmail-compatible command is available.
-    static func canSendMail(_ error: Failure) -> Int32 {
+    static func canSendMail(_ error: PluginMethods.Failure) -> Int32 {
         let environment = ProcessEnvironment.current()
         if SendmailTransport.canSendMail(environment: environment) { return Int32(RXM_OK) }
         let reason: String
@@ -52,7 +50,7 @@ enum MailComposerPlugin {
     }
 
     static func present(_ config: UnsafeMutableRawPointer?, _ surface: UnsafePointer<rxm_surface>?,
-                        _ observer: rxm_observer, _ errorOut: Failure) -> rxm_disposable {
+                        _ observer: rxm_observer, _ errorOut: PluginMethods.Failure) -> rxm_disposable {
         guard let configuration = Config.object(config), let surface else {
             PluginError.invalidArgument("present: the configuration or the surface is NULL").fill(errorOut)
             return rxm_disposable()

@@ -15,10 +15,6 @@ public func rxm_plugin_entry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> 
 
 enum MessageComposerPlugin {
     typealias Config = PluginConfig<MessageComposerConfig>
-    typealias Failure = UnsafeMutablePointer<rxm_error>?
-    typealias Strings = UnsafePointer<UnsafePointer<CChar>?>?
-    typealias StringsMethod = @convention(c) (UnsafeMutableRawPointer?, Strings, Int, Failure) -> Int32
-    typealias StringMethod = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Failure) -> Int32
 
     nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
         kind: "messageComposer",
@@ -41,7 +37,7 @@ enum MessageComposerPlugin {
         descriptor.present = { config, surface, observer, error in present(config, surface, observer, error) }
     }
 
-    static let setRecipients: StringsMethod = { config, list, count, error in
+    static let setRecipients: PluginMethods.StringsMethod = { config, list, count, error in
         Config.method(config, error, "setRecipients") { configuration in
             let recipients = PluginArguments.strings(list, count)
             for (index, recipient) in recipients.enumerated() { try TextMessage.checkRecipient(recipient, field: "recipients[\(index)]") }
@@ -49,14 +45,14 @@ enum MessageComposerPlugin {
         }
     }
 
-    static let setBody: StringMethod = { config, body, error in
+    static let setBody: PluginMethods.StringMethod = { config, body, error in
         Config.method(config, error, "setBody") { configuration in
             let text = PluginArguments.string(body)
             configuration.change { $0.body = text }
         }
     }
 
-    static let setSubject: StringMethod = { config, subject, error in
+    static let setSubject: PluginMethods.StringMethod = { config, subject, error in
         Config.method(config, error, "setSubject") { configuration in
             let text = PluginArguments.string(subject)
             try TextMessage.checkSubject(text)
@@ -64,7 +60,7 @@ enum MessageComposerPlugin {
         }
     }
 
-    static let addAttachment: StringMethod = { config, path, error in
+    static let addAttachment: PluginMethods.StringMethod = { config, path, error in
         Config.method(config, error, "addAttachment") { configuration in
             let text = PluginArguments.string(path)
             try TextMessage.checkAttachment(text, field: "attachments[\(configuration.snapshot.attachments.count)]")
@@ -73,7 +69,7 @@ enum MessageComposerPlugin {
     }
 
     static func present(_ config: UnsafeMutableRawPointer?, _ surface: UnsafePointer<rxm_surface>?,
-                        _ observer: rxm_observer, _ errorOut: Failure) -> rxm_disposable {
+                        _ observer: rxm_observer, _ errorOut: PluginMethods.Failure) -> rxm_disposable {
         guard let configuration = Config.object(config), let surface else {
             PluginError.invalidArgument("present: the configuration or the surface is NULL").fill(errorOut)
             return rxm_disposable()
