@@ -8,12 +8,20 @@ import RxModal
 /// on a scripted surface, with the test acting as the browser: it reads the
 /// opened URL from the transcript and sends requests to the loopback listener.
 final class WebAuthenticationSessionTests: RxTestCase {
-    func testOpensTheURLWithTheBoundPortAndEmitsTheCallbackURL() throws {
+    /// A session for a fresh request on a surface that reports the browser opened
+    /// and keeps the waiting prompt up: what most tests start from.
+    private func startWaitingSession() throws -> (request: OAuthAuthorizationRequest, surface: ScriptedSurface,
+                                                   recorder: EventRecorder<URL>, subscription: Disposable) {
         let request = try WebAuthTestTools.request()
         let surface = WebAuthTestTools.waitingSurface()
         let recorder = EventRecorder<URL>()
         let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", presenter: .surface(surface))
             .asObservable().subscribe(recorder.observer)
+        return (request, surface, recorder, subscription)
+    }
+
+    func testOpensTheURLWithTheBoundPortAndEmitsTheCallbackURL() throws {
+        let (request, surface, recorder, subscription) = try startWaitingSession()
         defer { subscription.dispose() }
 
         let opened = try WebAuthTestTools.openedURL(on: surface)
@@ -56,11 +64,7 @@ final class WebAuthenticationSessionTests: RxTestCase {
     }
 
     func testRequestsThatAreNotTheCallbackAreRefusedAndTheSessionGoesOnWaiting() throws {
-        let request = try WebAuthTestTools.request()
-        let surface = WebAuthTestTools.waitingSurface()
-        let recorder = EventRecorder<URL>()
-        let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", presenter: .surface(surface))
-            .asObservable().subscribe(recorder.observer)
+        let (request, surface, recorder, subscription) = try startWaitingSession()
         defer { subscription.dispose() }
         let port = try WebAuthTestTools.listenerPort(on: surface)
         let state = request.state
@@ -99,11 +103,7 @@ final class WebAuthenticationSessionTests: RxTestCase {
     }
 
     func testUnfinishedRequestsDoNotKeepTheCallbackOut() throws {
-        let request = try WebAuthTestTools.request()
-        let surface = WebAuthTestTools.waitingSurface()
-        let recorder = EventRecorder<URL>()
-        let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", presenter: .surface(surface))
-            .asObservable().subscribe(recorder.observer)
+        let (request, surface, recorder, subscription) = try startWaitingSession()
         defer { subscription.dispose() }
         let port = try WebAuthTestTools.listenerPort(on: surface)
         // Connections that send half a request line and then nothing (as a
@@ -129,11 +129,7 @@ final class WebAuthenticationSessionTests: RxTestCase {
     }
 
     func testTheListenerIsBoundToLoopbackOnly() throws {
-        let request = try WebAuthTestTools.request()
-        let surface = WebAuthTestTools.waitingSurface()
-        let recorder = EventRecorder<URL>()
-        let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", presenter: .surface(surface))
-            .asObservable().subscribe(recorder.observer)
+        let (request, surface, recorder, subscription) = try startWaitingSession()
         defer { subscription.dispose() }
         let port = try WebAuthTestTools.listenerPort(on: surface)
 
@@ -152,11 +148,7 @@ final class WebAuthenticationSessionTests: RxTestCase {
     }
 
     func testDisposingWhileWaitingClosesTheListenerAndFreesThePort() throws {
-        let request = try WebAuthTestTools.request()
-        let surface = WebAuthTestTools.waitingSurface()
-        let recorder = EventRecorder<URL>()
-        let subscription = RxModal.webAuthenticationSession(url: request.url, callbackURLScheme: "http", presenter: .surface(surface))
-            .asObservable().subscribe(recorder.observer)
+        let (_, surface, recorder, subscription) = try startWaitingSession()
         let port = try WebAuthTestTools.listenerPort(on: surface)
         surface.waitUntilShown(2)
         subscription.dispose()
