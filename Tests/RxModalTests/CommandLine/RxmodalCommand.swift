@@ -39,13 +39,22 @@ struct RxmodalCommand {
     }
 
     /// Runs `rxmodal arguments…` in `directory`, waiting at most `limit`
-    /// seconds (then it is killed and the test fails).
+    /// seconds (then it is killed and the test fails). With a `launcher`, runs
+    /// `launcher… rxmodal arguments…` instead (a command that sets up the
+    /// process's surroundings and then execs the rest).
     @discardableResult
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: String? = nil,
-                    limit: Double = 30, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+                    launcher: [String] = [], limit: Double = 30,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executablePath())
-        process.arguments = arguments
+        let command = try executablePath()
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(launcher.dropFirst()) + [command] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = arguments
+        }
         process.environment = environment(extra)
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
