@@ -75,4 +75,24 @@ final class ModalValueTests: RxTestCase {
             XCTAssertEqual(error as? ModalError, .malformedValue("value: duplicate key “k”"))
         }
     }
+
+    func testAnErrorDeepInsideATreeNamesWhereItIs() {
+        // {"items": [1, "A\xC1"]}: the second item of items is not UTF-8.
+        let bytes: [CChar] = [0x41, -0x3F, 0x00]
+        let key = strdup("items")!
+        defer { free(key) }
+        let outcome = bytes.withUnsafeBufferPointer { text in
+            var items = [rxm_int(1), rxm_string_n(text.baseAddress, 2)]
+            return items.withUnsafeMutableBufferPointer { buffer in
+                var members = [rxm_member(key: key, value: rxm_array(buffer.baseAddress, 2))]
+                return members.withUnsafeMutableBufferPointer { memberBuffer in
+                    var object = rxm_object(memberBuffer.baseAddress, 1)
+                    return Result { try ModalValue(cValue: &object) }
+                }
+            }
+        }
+        XCTAssertThrowsError(try outcome.get()) { error in
+            XCTAssertEqual(error as? ModalError, .malformedValue("value.items[1]: invalid UTF-8"))
+        }
+    }
 }

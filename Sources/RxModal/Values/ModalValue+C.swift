@@ -13,11 +13,14 @@ extension ModalValue {
     /// data is due, valid UTF-8, unique object keys, bounded depth.
     public init(cValue: UnsafePointer<rxm_value>?) throws {
         guard let cValue else { throw ModalError.malformedValue("NULL value") }
-        self = try Self.read(cValue.pointee, path: "value", depth: 0)
+        self = try Self.read(cValue.pointee, path: { "value" }, depth: 0)
     }
 
-    private static func read(_ value: rxm_value, path: String, depth: Int) throws -> ModalValue {
-        guard depth < maximumDepth else { throw ModalError.malformedValue("\(path): nested deeper than \(maximumDepth) levels") }
+    /// `path` says where the value sits ("value.items[3].title"), for error
+    /// messages only: it is a closure so that it is built only when one is thrown
+    /// (building it for every member cost more than reading a large tree).
+    private static func read(_ value: rxm_value, path: () -> String, depth: Int) throws -> ModalValue {
+        guard depth < maximumDepth else { throw ModalError.malformedValue("\(path()): nested deeper than \(maximumDepth) levels") }
         switch value.type {
         case RXM_NULL: return .null
         case RXM_BOOL: return .bool(value.as.boolean)
@@ -28,37 +31,42 @@ extension ModalValue {
         case RXM_BYTES:
             let length = value.as.bytes.length
             if length == 0 { return .bytes([]) }
-            guard let data = value.as.bytes.data else { throw ModalError.malformedValue("\(path): NULL bytes with length \(length)") }
+            guard let data = value.as.bytes.data else { throw ModalError.malformedValue("\(path()): NULL bytes with length \(length)") }
             return .bytes(Array(UnsafeBufferPointer(start: data, count: length)))
         case RXM_ARRAY:
             let count = value.as.array.count
             if count == 0 { return .array([]) }
-            guard let items = value.as.array.items else { throw ModalError.malformedValue("\(path): NULL items with count \(count)") }
-            return .array(try (0..<count).map { try read(items[$0], path: "\(path)[\($0)]", depth: depth + 1) })
+            guard let items = value.as.array.items else { throw ModalError.malformedValue("\(path()): NULL items with count \(count)") }
+            return .array(try (0..<count).map { index in
+                try read(items[index], path: { "\(path())[\(index)]" }, depth: depth + 1)
+            })
         case RXM_OBJECT:
             let count = value.as.object.count
             if count == 0 { return .object([:]) }
-            guard let members = value.as.object.members else { throw ModalError.malformedValue("\(path): NULL members with count \(count)") }
+            guard let members = value.as.object.members else { throw ModalError.malformedValue("\(path()): NULL members with count \(count)") }
             var result: [String: ModalValue] = [:]
+            result.reserveCapacity(count)
             for index in 0..<count {
                 let member = members[index]
-                guard let keyPointer = member.key else { throw ModalError.malformedValue("\(path): NULL key at member \(index)") }
-                let key = try readString(keyPointer, length: strlen(keyPointer), path: "\(path) key \(index)")
-                guard result[key] == nil else { throw ModalError.malformedValue("\(path): duplicate key “\(key)”") }
-                result[key] = try read(member.value, path: "\(path).\(key)", depth: depth + 1)
+                guard let keyPointer = member.key else { throw ModalError.malformedValue("\(path()): NULL key at member \(index)") }
+                let key = try readString(keyPointer, length: strlen(keyPointer), path: { "\(path()) key \(index)" })
+                let element = try read(member.value, path: { "\(path()).\(key)" }, depth: depth + 1)
+                guard result.updateValue(element, forKey: key) == nil else {
+                    throw ModalError.malformedValue("\(path()): duplicate key “\(key)”")
+                }
             }
             return .object(result)
         default:
-            throw ModalError.malformedValue("\(path): unknown type tag \(value.type.rawValue)")
+            throw ModalError.malformedValue("\(path()): unknown type tag \(value.type.rawValue)")
         }
     }
 
-    private static func readString(_ pointer: UnsafePointer<CChar>?, length: Int, path: String) throws -> String {
+    private static func readString(_ pointer: UnsafePointer<CChar>?, length: Int, path: () -> String) throws -> String {
         if length == 0 { return "" }
-        guard let pointer else { throw ModalError.malformedValue("\(path): NULL string with length \(length)") }
+        guard let pointer else { throw ModalError.malformedValue("\(path()): NULL string with length \(length)") }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
         guard let string = String(validating: bytes, as: UTF8.self) else {
-            throw ModalError.malformedValue("\(path): invalid UTF-8")
+            throw ModalError.malformedValue("\(path()): invalid UTF-8")
         }
         return string
     }
