@@ -40,8 +40,11 @@ public struct LibraryScanner: Sendable {
 
     public func scan() -> Result {
         var report = ScanReport()
+        // The cache is read on another core while this one walks the folders:
+        // on a warm scan they are the two halves of the work.
+        let cache = CacheLoad(cacheFile)
         let candidates = LibraryWalker.walk(roots: roots, report: &report)
-        let cached = cacheFile.map(ScanCache.load(from:)) ?? [:]
+        let cached = cache.wait()
 
         var records = [MediaFileRecord?](repeating: nil, count: candidates.count)
         var toRead: [Int] = []
@@ -145,6 +148,23 @@ public struct LibraryScanner: Sendable {
 
 /// The shared position of the reading threads in the list of files to read,
 /// and how many could not be opened. Guarded by its lock; any thread.
+/// The scan cache, read on a background thread; `wait()` hands it over.
+private final class CacheLoad: @unchecked Sendable {
+    private let done = DispatchGroup()
+    // Written once by the loading thread, read after `done` (which orders the two).
+    private var records: [String: MediaFileRecord] = [:]
+
+    init(_ file: String?) {
+        guard let file else { return }
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in records = ScanCache.load(from: file) }
+    }
+
+    func wait() -> [String: MediaFileRecord] {
+        done.wait()
+        return records
+    }
+}
+
 private final class WorkCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
