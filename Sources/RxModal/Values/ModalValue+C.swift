@@ -45,7 +45,6 @@ extension ModalValue {
             if count == 0 { return .object([:]) }
             guard let members = value.as.object.members else { throw ModalError.malformedValue("\(path()): NULL members with count \(count)") }
             var result: [String: ModalValue] = [:]
-            result.reserveCapacity(count)
             for index in 0..<count {
                 let member = members[index]
                 guard let keyPointer = member.key else { throw ModalError.malformedValue("\(path()): NULL key at member \(index)") }
@@ -65,7 +64,12 @@ extension ModalValue {
         if length == 0 { return "" }
         guard let pointer else { throw ModalError.malformedValue("\(path()): NULL string with length \(length)") }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        // Decoding repairs invalid UTF-8 (with U+FFFD), so the bytes were valid
+        // exactly when the string reads back the same. `String(validating:as:)`
+        // would say so directly, but it runs unspecialized here and looks its
+        // generic metadata up on every call.
+        let string = String(decoding: bytes, as: UTF8.self)
+        guard string.utf8.elementsEqual(bytes) else {
             throw ModalError.malformedValue("\(path()): invalid UTF-8")
         }
         return string
