@@ -75,21 +75,9 @@ internal final class Trampoline {
         }
     }
 
-    /// Like ``run(_:)``, returning what `body` returns.
-    @inlinable
-    internal static func runReturning<Result>(_ body: () -> Result) -> Result {
-        currentReference._withUnsafeGuaranteedRef { trampoline in
-            if trampoline.isActive { return body() }
-            trampoline.isActive = true
-            let result = body()
-            trampoline.drain()
-            trampoline.isActive = false
-            return result
-        }
-    }
-
-    /// `subscribe(observer)` with the trampoline active; the arguments are passed
-    /// rather than captured, which spares a retain and a release on a hot path.
+    /// Like ``run(_:)`` for `subscribe(observer)`, returning the subscription. The
+    /// arguments are passed rather than captured by a closure, which spares a
+    /// retain and a release on a hot path (an inner subscription of `flatMap`).
     @inlinable
     internal static func runReturning<Observer>(_ subscribe: (Observer) -> Disposable, _ observer: Observer) -> Disposable {
         currentReference._withUnsafeGuaranteedRef { trampoline in
