@@ -39,7 +39,9 @@ public final class CSurfaceBridge: @unchecked Sendable {
     public init(_ surface: any ModalSurface) {
         modalSurface = surface
         box = Unmanaged.passRetained(SurfaceBridgeBox(surface))
-        cName = strdup(surface.name) ?? strdup("surface")!
+        // withCString lends a native string's own bytes; passing the String to
+        // strdup directly would first copy it into a temporary array.
+        cName = surface.name.withCString { strdup($0) } ?? strdup("surface")!
         cSurface = .allocate(capacity: 1)
         cSurface.initialize(to: rxm_surface(
             struct_size: UInt32(MemoryLayout<rxm_surface>.size),
