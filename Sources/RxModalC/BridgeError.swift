@@ -45,17 +45,7 @@ struct BridgeError: Error, Sendable {
     @discardableResult
     func fill(_ target: UnsafeMutablePointer<rxm_error>?) -> Int32 {
         guard let target else { return code }
-        target.pointee.code = code
-        withUnsafeMutableBytes(of: &target.pointee.message) { buffer in
-            var length = 0
-            for scalar in message.unicodeScalars {
-                let width = String(scalar).utf8.count
-                if length + width > buffer.count - 1 { break }
-                length += width
-            }
-            buffer.copyBytes(from: message.utf8.prefix(length))
-            buffer[length] = 0
-        }
+        target.pointee.set(code: code, message: message)
         return code
     }
 }

@@ -36,17 +36,7 @@ enum RxmErrorFilling {
         let code = code(for: error)
         guard let target else { return code }
         let text = message(for: error)
-        target.pointee.code = code
-        withUnsafeMutableBytes(of: &target.pointee.message) { buffer in
-            var length = 0
-            for scalar in text.unicodeScalars {
-                let width = String(scalar).utf8.count
-                if length + width > buffer.count - 1 { break }
-                length += width
-            }
-            buffer.copyBytes(from: text.utf8.prefix(length))
-            buffer[length] = 0
-        }
+        target.pointee.set(code: code, message: text)
         return code
     }
 
@@ -60,5 +50,24 @@ enum RxmErrorFilling {
             return .plugin(code: Int32(RXM_ERR_INTERNAL), message: "\(call) failed without saying why")
         }
         return .plugin(code: copy.code, message: message)
+    }
+}
+
+extension rxm_error {
+    /// Sets the code and the message, cut at a character boundary to fit the
+    /// fixed message buffer. Shared by every place that fills an `rxm_error`
+    /// for C (the runtime's surfaces and Swift kinds, and the C bridge).
+    package mutating func set(code: Int32, message: String) {
+        self.code = code
+        withUnsafeMutableBytes(of: &self.message) { buffer in
+            var length = 0
+            for scalar in message.unicodeScalars {
+                let width = String(scalar).utf8.count
+                if length + width > buffer.count - 1 { break }
+                length += width
+            }
+            buffer.copyBytes(from: message.utf8.prefix(length))
+            buffer[length] = 0
+        }
     }
 }

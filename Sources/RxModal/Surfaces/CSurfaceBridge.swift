@@ -240,16 +240,6 @@ private func fillError(_ error: UnsafeMutablePointer<rxm_error>?, _ failure: Mod
     guard let error else { return code }
     let message: String
     if case .plugin(_, let text) = failure { message = text } else { message = failure.description }
-    error.pointee.code = code
-    withUnsafeMutableBytes(of: &error.pointee.message) { buffer in
-        var length = 0
-        for scalar in message.unicodeScalars {
-            let width = String(scalar).utf8.count
-            if length + width > buffer.count - 1 { break }
-            length += width
-        }
-        buffer.copyBytes(from: message.utf8.prefix(length))
-        buffer[length] = 0
-    }
+    error.pointee.set(code: code, message: message)
     return code
 }
