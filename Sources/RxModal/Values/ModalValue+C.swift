@@ -80,13 +80,21 @@ extension ModalValue {
     /// The whole tree lives in one block, sized by a first pass over the value, so
     /// converting costs one allocation however large the tree is.
     public func withCValue<Result>(_ body: (UnsafePointer<rxm_value>) throws -> Result) rethrows -> Result {
+        let root = makeCValueBlock()
+        defer { UnsafeMutableRawPointer(root).deallocate() }
+        return try body(root)
+    }
+
+    /// This value as a C tree in one block that the caller owns: the root is at
+    /// the block's start, and `UnsafeMutableRawPointer(root).deallocate()` frees
+    /// the whole tree. For trees that outlive a call (the C bridge's documents).
+    package func makeCValueBlock() -> UnsafeMutablePointer<rxm_value> {
         let size = CValueLayout.size(of: self) + MemoryLayout<rxm_value>.stride
         let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: CValueLayout.alignment)
-        defer { block.deallocate() }
         var builder = CValueBuilder(next: block, end: block + size)
         let root = builder.take(rxm_value.self, count: 1)
         root.initialize(to: builder.build(self))
-        return try body(root)
+        return root
     }
 }
 
