@@ -139,13 +139,22 @@ void rxm_free(void *string);
 
 typedef struct rxm_registry rxm_registry;
 
-/* Loads the plugins on `search_path`, a colon-separated list of directories in
-** which every regular file is tried, or on the standard path when it is NULL:
-** $RXMODAL_PLUGIN_PATH, the running executable's directory, then
-** <prefix>/lib/rxmodal/plugins ($RXMODAL_PREFIX or /usr/local); in the last
-** two, only files named librxmodal-<kind>.so. A file that cannot be used is
-** skipped, not an error: rxm_registry_skipped_* say which and why. The first
-** provider of a kind wins. What the registry lists is fixed once it is open. */
+/* Loads the plugins on `search_path`, a colon-separated list of absolute
+** directories in which every regular file is tried, or on the standard path
+** when it is NULL: $RXMODAL_PLUGIN_PATH; then the plugin folder beside this
+** library wherever it is installed (<libdir>/rxmodal/plugins-1, found at run
+** time); then /usr/local/lib/rxmodal/plugins-1, /usr/lib/<multiarch>/rxmodal/
+** plugins-1 and /usr/lib/rxmodal/plugins-1 (or only
+** $RXMODAL_PREFIX/lib/rxmodal/plugins-1 when that is set); in all but the
+** first, only files named librxmodal-<kind>.so. Folders and files are opened
+** and checked by descriptor: every folder from / down must belong to root or
+** the current user and be writable by nobody else (a root-owned sticky folder
+** such as /tmp may stand above), and so must each file, which must be a whole
+** ELF shared object for this machine. A file or folder that fails is skipped,
+** not an error: rxm_registry_skipped_* say which and why, and
+** rxm_registry_describe(registry, NULL, …) names every folder searched. The
+** first provider of a kind wins. What the registry lists is fixed once it is
+** open. */
 int rxm_registry_open(const char *search_path, rxm_registry **out, rxm_error *error);
 void rxm_registry_close(rxm_registry *registry);
 
@@ -158,6 +167,10 @@ const char *rxm_registry_kind_name(const rxm_registry *registry, size_t index);
 ** with their signatures): readable text, or with `as_json` true a JSON object
 ** {"name", "version", "summary", "source", "result", "hasPrecondition",
 ** "hasAuthorization", "methods": [{"name", "signature", "arguments", "doc"}]}.
+** With `kind` NULL, the whole registry: every kind, every skipped file, and
+** every folder searched with why it was on the path and what became of it
+** (JSON: {"kinds": […], "skipped": [{"path", "reason"}],
+** "searched": [{"path", "source", "outcome"}]}).
 ** *out is released with rxm_free. */
 int rxm_registry_describe(const rxm_registry *registry, const char *kind, bool as_json,
                           char **out, rxm_error *error);

@@ -35,6 +35,10 @@ public func rxm_registry_describe(_ registry: OpaquePointer?, _ kind: UnsafePoin
                                   _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
     reporting(error) {
         let handle = try Handles.object(registry, as: RegistryHandle.self, "registry")
+        guard kind != nil else {
+            // The whole registry: its kinds, what was skipped, where it looked.
+            return try CStrings.give(asJSON ? handle.registry.describedValue.json : handle.registry.describeAll(), to: out)
+        }
         let found = try handle.registry.kind(named: try CStrings.read(kind, "kind"))
         try CStrings.give(asJSON ? found.describedValue.json : found.describedText, to: out)
     }

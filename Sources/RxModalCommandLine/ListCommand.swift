@@ -1,18 +1,16 @@
 import RxModal
 
 /// `rxmodal list [--verbose] [--json]`: the kinds with their summaries; with
-/// `--verbose`, where each comes from and every skipped plugin with its reason.
-/// `--json` prints `{"kinds": [description…], "skipped": [{"path", "reason"}]}`.
+/// `--verbose`, where each comes from, every skipped plugin with its reason, and
+/// every folder searched with why it was on the path and what became of it.
+/// `--json` prints the registry's whole description (``ModalRegistry/describedValue``).
 enum ListCommand {
     static func run(verbose: Bool, json: Bool, console: Console) -> ExitStatus {
         let registry = KindCatalog.registry
         let kinds = registry.kinds
         let skipped = registry.skipped
         if json {
-            console.output(ModalValue.object([
-                "kinds": .array(kinds.map(\.describedValue)),
-                "skipped": .array(skipped.map { .object(["path": .string($0.path), "reason": .string($0.reason.description)]) }),
-            ]).json)
+            console.output(registry.describedValue.json)
             return .value
         }
         let width = kinds.map(\.name.count).max() ?? 0
@@ -30,6 +28,9 @@ enum ListCommand {
                 lines.append("skipped plugins:")
                 lines.append(contentsOf: skipped.map { "  \($0.path): \($0.reason)" })
             }
+            lines.append("")
+            lines.append("searched folders, in order:")
+            lines.append(contentsOf: registry.searchedFolders.map { "  \($0)" })
         } else if !skipped.isEmpty {
             lines.append("(\(skipped.count) plugin\(skipped.count == 1 ? "" : "s") skipped; rxmodal list --verbose says why)")
         }

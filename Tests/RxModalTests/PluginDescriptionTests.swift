@@ -46,7 +46,7 @@ final class PluginDescriptionTests: RxTestCase {
         XCTAssertEqual(try ModalValue(json: value.json), value)
     }
 
-    func testDescribeAllListsEveryKindThenTheSkippedFiles() throws {
+    func testDescribeAllListsEveryKindThenTheSkippedFilesThenTheFoldersSearched() throws {
         let fixture = try PluginFixture(for: self)
         let directory = try fixture.directory("plugins")
         try fixture.plugin(kind: "one", in: directory)
@@ -56,6 +56,7 @@ final class PluginDescriptionTests: RxTestCase {
         let text = registry.describeAll()
 
         XCTAssertTrue(text.hasPrefix("one 1.2.3\n"), text)
-        XCTAssertTrue(text.hasSuffix("skipped:\n  \(directory)/librxmodal-two.so: rxm_plugin_entry returned NULL\n"), text)
+        XCTAssertTrue(text.hasSuffix("skipped:\n  \(directory)/librxmodal-two.so: rxm_plugin_entry returned NULL\n"
+                                     + "\nsearched folders:\n  \(directory) (given by the caller): searched, 2 candidate files\n"), text)
     }
 }

@@ -125,6 +125,22 @@ int main(void) {
         rxm_document_free(document);
         rxm_free(json);
 
+        /* The whole registry: where it looked, each folder with its outcome. */
+        const char *plugin_path = getenv("RXMODAL_PLUGIN_PATH");
+        const char *first_folder = NULL;
+        ok = plugin_path != NULL
+            && rxm_registry_describe(registry, NULL, true, &json, &error) == RXM_OK
+            && rxm_document_parse(json, &document, &error) == RXM_OK
+            && rxm_value_count(rxm_value_member(rxm_document_root(document), "searched")) >= 1
+            && rxm_value_get_string(rxm_value_member(rxm_value_at(
+                   rxm_value_member(rxm_document_root(document), "searched"), 0), "path"), &first_folder, NULL, &error) == RXM_OK
+            && strncmp(first_folder, plugin_path, strlen(first_folder)) == 0;
+        report("describe the registry names the folders searched", ok, first_folder ? first_folder : error.message);
+        rxm_document_free(document);
+        document = NULL;
+        rxm_free(json);
+        json = NULL;
+
         rxm_registry *other = NULL;
         const char *path = getenv("RXMODAL_PLUGIN_PATH");
         char search[512];

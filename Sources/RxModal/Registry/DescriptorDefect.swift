@@ -5,7 +5,7 @@ public enum DescriptorDefect: Hashable, Sendable, CustomStringConvertible {
     case structSizeTooSmall(found: UInt32, minimum: UInt32)
     /// `kind` is NULL.
     case nullKind
-    /// `kind` is not a non-empty run of `[A-Za-z0-9_.-]`.
+    /// `kind` is not a letter followed by `[A-Za-z0-9_.-]`, 64 bytes at most.
     case invalidKindName(String)
     /// A text field (`version`, `summary`, …) is not valid UTF-8.
     case invalidUTF8(field: String)
@@ -14,7 +14,7 @@ public enum DescriptorDefect: Hashable, Sendable, CustomStringConvertible {
     /// `methods` is NULL while `method_count` is not zero.
     case nullMethodTable(count: Int)
     /// `method_count` is beyond any sensible table (most likely garbage).
-    case tooManyMethods(count: Int, maximum: Int)
+    case tooManyMethods(count: UInt, maximum: Int)
     /// Method number `index` has a NULL `name`, `signature` or `function`, or an empty name.
     case invalidMethodField(index: Int, field: String)
     /// A signature holds a character outside the codes `bidsySv`.
@@ -33,7 +33,7 @@ public enum DescriptorDefect: Hashable, Sendable, CustomStringConvertible {
         case .nullKind:
             return "kind is NULL"
         case .invalidKindName(let name):
-            return "kind “\(name)” is not a name of the characters A-Z a-z 0-9 _ . -"
+            return "kind “\(name)” is not a name: a letter, then letters, digits, _ . or -, 64 at most"
         case .invalidUTF8(let field):
             return "\(field) is not valid UTF-8"
         case .missingFunction(let field):

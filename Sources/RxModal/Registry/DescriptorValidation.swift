@@ -49,7 +49,7 @@ enum DescriptorValidation {
         let d = descriptor.pointee
 
         guard let kindPointer = d.kind else { throw .malformedDescriptor(.nullKind) }
-        let name = String(decoding: UnsafeRawBufferPointer(start: kindPointer, count: strlen(kindPointer)), as: UTF8.self)
+        let name = String(decoding: UnsafeRawBufferPointer(start: kindPointer, count: strnlen(kindPointer, maximumKindNameLength + 16)), as: UTF8.self)
         guard isValidKindName(kindPointer) else { throw .malformedDescriptor(.invalidKindName(name)) }
 
         guard let configNew = d.config_new else { throw .malformedDescriptor(.missingFunction("config_new")) }
@@ -71,18 +71,21 @@ enum DescriptorValidation {
             summary: try text(d.summary, field: "summary"),
             resultDescription: try text(d.result_description, field: "result_description"),
             abiMinor: d.abi_minor,
-            methods: try methods(d.methods, count: d.method_count),
+            methods: try methods(d.methods, count: UInt(bitPattern: d.method_count)),
             configNew: configNew,
             configFree: configFree,
             precondition: d.precondition,
             authorizationStatus: d.authorization_status)
     }
 
-    private static func methods(_ table: UnsafePointer<rxm_method>?, count: Int) throws(SkippedPlugin.Reason) -> [ModalMethod] {
-        guard count > 0 else { return [] }
-        guard count <= maximumMethodCount else {
-            throw .malformedDescriptor(.tooManyMethods(count: count, maximum: maximumMethodCount))
+    /// `count` is the C `size_t`, read unsigned: a count of `SIZE_MAX` is too
+    /// many methods, not minus one.
+    private static func methods(_ table: UnsafePointer<rxm_method>?, count unsignedCount: UInt) throws(SkippedPlugin.Reason) -> [ModalMethod] {
+        guard unsignedCount > 0 else { return [] }
+        guard unsignedCount <= UInt(maximumMethodCount) else {
+            throw .malformedDescriptor(.tooManyMethods(count: unsignedCount, maximum: maximumMethodCount))
         }
+        let count = Int(unsignedCount)
         guard let table else { throw .malformedDescriptor(.nullMethodTable(count: count)) }
         var result: [ModalMethod] = []
         var seen: Set<String> = []
@@ -118,10 +121,18 @@ enum DescriptorValidation {
         return result
     }
 
-    /// `[A-Za-z0-9_.-]+`, checked on the bytes so no decoding can hide anything.
+    /// The longest kind name accepted.
+    static let maximumKindNameLength = 64
+
+    /// A letter, then `[A-Za-z0-9_.-]*`, at most ``maximumKindNameLength`` bytes,
+    /// checked on the bytes so no decoding can hide anything. Starting with a
+    /// letter keeps names such as `..` (a path) and `--help` (an option) out of
+    /// file names and command lines.
     private static func isValidKindName(_ pointer: UnsafePointer<CChar>) -> Bool {
         var cursor = pointer
-        guard cursor.pointee != 0 else { return false }
+        let first = UInt8(bitPattern: cursor.pointee)
+        guard (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) else { return false }
+        guard strnlen(pointer, maximumKindNameLength + 1) <= maximumKindNameLength else { return false }
         while cursor.pointee != 0 {
             let byte = UInt8(bitPattern: cursor.pointee)
             let ok = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)

@@ -18,12 +18,13 @@ public final class ModalRegistry: Sendable {
     public static let entrySymbol: String = RXM_PLUGIN_ENTRY_SYMBOL
 
     /// The process's registry, loaded on first use from the standard search path
-    /// (``PluginSearchPath/standard(environment:executablePath:)``).
+    /// (``PluginSearchPath/standard(environment:runtimeImage:)``).
     public static let shared = ModalRegistry(searchPath: .standard())
 
     private struct State: Sendable {
         var byName: [String: ModalKind] = [:]
         var skipped: [SkippedPlugin] = []
+        var searchedFolders: [SearchedFolder] = []
     }
 
     private let state = Mutex(State())
@@ -41,18 +42,42 @@ public final class ModalRegistry: Sendable {
     }
 
     /// Loads every plugin on `searchPath`, in order, adding to what is already
-    /// registered. Files that cannot be used are added to ``skipped``. A
-    /// directory that appears twice (also through a link) is read once.
+    /// registered. Files that cannot be used are added to ``skipped``; every
+    /// folder, with what became of it, to ``searchedFolders``. A folder that
+    /// appears twice (also through a link) is read once.
     public func load(_ searchPath: PluginSearchPath) {
         loading.withLock { _ in
-            var seenDirectories: Set<String> = []
+            var seenFolders: Set<String> = []
             for directory in searchPath.directories {
-                let identity = PluginFileSafety.resolvedPath(directory.path) ?? directory.path
-                guard seenDirectories.insert(identity).inserted else { continue }
-                let (files, skippedDirectory) = PluginLoader.candidates(in: directory)
-                report(skippedDirectory)
-                for file in files {
-                    switch PluginLoader.load(file: file) {
+                let opened: PluginLoader.OpenedFolder
+                switch PluginLoader.open(directory) {
+                case .failure(let refusal):
+                    let reason = refusal.reason(for: directory.path)
+                    switch refusal {
+                    case .unreadable(let message):
+                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent(message)))
+                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
+                    case .notAFolder:
+                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent("not a directory")))
+                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
+                    case .relativePath, .unsafe:
+                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .refused(reason)))
+                        report([SkippedPlugin(path: directory.path, reason: reason)])
+                    }
+                    continue
+                case .success(let folder):
+                    opened = folder
+                }
+                guard seenFolders.insert(opened.folder.path).inserted else {
+                    record(SearchedFolder(path: directory.path, source: directory.source, outcome: .alreadySearched))
+                    continue
+                }
+                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .searched(candidates: opened.candidates.count)))
+                report(opened.skipped)
+                let base = directory.path.hasSuffix("/") ? String(directory.path.dropLast()) : directory.path
+                for name in opened.candidates {
+                    let file = base + "/" + name
+                    switch PluginLoader.load(name, in: opened.folder, path: file) {
                     case .failure(let reason):
                         report([SkippedPlugin(path: file, reason: reason)])
                     case .success(let loaded):
@@ -99,6 +124,12 @@ public final class ModalRegistry: Sendable {
         state.withLock { $0.skipped }
     }
 
+    /// Every folder of every search path loaded so far, in order, with why it was
+    /// on the path and what became of it.
+    public var searchedFolders: [SearchedFolder] {
+        state.withLock { $0.searchedFolders }
+    }
+
     /// The kind called `name`, or ``ModalError/unknownKind(_:known:)`` with the
     /// names that are known.
     public func kind(named name: String) throws -> ModalKind {
@@ -116,14 +147,31 @@ public final class ModalRegistry: Sendable {
     /// The description of `kind` as a value (see ``ModalKind/describedValue``).
     public func describeAsValue(_ kind: ModalKind) -> ModalValue { kind.describedValue }
 
-    /// Every kind described, one after the other, then the skipped files.
+    /// Every kind described, one after the other, then the skipped files, then
+    /// the folders searched.
     public func describeAll() -> String {
         var text = kinds.map(\.describedText).joined(separator: "\n")
         let skipped = self.skipped
         if !skipped.isEmpty {
             text += "\nskipped:\n" + skipped.map { "  \($0)\n" }.joined()
         }
+        let folders = searchedFolders
+        if !folders.isEmpty {
+            text += "\nsearched folders:\n" + folders.map { "  \($0)\n" }.joined()
+        }
         return text
+    }
+
+    /// The whole registry as a value: `{"kinds": [description…], "skipped":
+    /// [{"path", "reason"}], "searched": [{"path", "source", "outcome"}]}`.
+    public var describedValue: ModalValue {
+        .object([
+            "kinds": .array(kinds.map(\.describedValue)),
+            "skipped": .array(skipped.map { .object(["path": .string($0.path), "reason": .string($0.reason.description)]) }),
+            "searched": .array(searchedFolders.map {
+                .object(["path": .string($0.path), "source": .string($0.source.description), "outcome": .string($0.outcome.description)])
+            }),
+        ])
     }
 
     /// Adds `kind` unless its name is taken; returns the refusal otherwise.
@@ -135,6 +183,10 @@ public final class ModalRegistry: Sendable {
             state.byName[kind.name] = kind
             return nil
         }
+    }
+
+    private func record(_ folder: SearchedFolder) {
+        state.withLock { $0.searchedFolders.append(folder) }
     }
 
     private func report(_ skipped: [SkippedPlugin]) {

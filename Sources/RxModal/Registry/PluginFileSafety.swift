@@ -4,30 +4,24 @@ import Glibc
 import Musl
 #endif
 
-/// The checks sudo and GStreamer make before loading code from a file: the file
-/// and its directory must not be writable by group or others, and must belong to
-/// root or to the user running the process. Stateless; safe from any thread.
+/// The rule sudo and GStreamer apply before loading code from a file: the file
+/// and its folders must not be writable by group or others, and must belong to
+/// root or to the user running the process. Applied to what `fstat` says of an
+/// open descriptor (``TrustedFolder``, ``CheckedPluginFile``), never to a path
+/// that could change before it is used. Stateless; safe from any thread.
 enum PluginFileSafety {
-    enum FileType { case regular, directory, other }
-
     struct Status {
-        var type: FileType
         var mode: UInt32
         var owner: UInt32
-    }
 
-    /// Why `stat` failed: the `errno` message.
-    struct Failure: Error {
-        var message: String
-    }
+        init(mode: UInt32, owner: UInt32) {
+            self.mode = mode
+            self.owner = owner
+        }
 
-    /// `stat` of `path`, following symbolic links.
-    static func status(of path: String) -> Result<Status, Failure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(Failure(message: String(cString: strerror(errno)))) }
-        let format = UInt32(info.st_mode) & 0o170000
-        let type: FileType = format == 0o100000 ? .regular : format == 0o040000 ? .directory : .other
-        return .success(Status(type: type, mode: UInt32(info.st_mode), owner: UInt32(info.st_uid)))
+        init(_ info: stat) {
+            self.init(mode: UInt32(info.st_mode), owner: UInt32(info.st_uid))
+        }
     }
 
     /// Why loading code from `path` (with `status`) would be unsafe, or nil.
@@ -40,12 +34,5 @@ enum PluginFileSafety {
             return .untrustedOwner(path: path, owner: status.owner)
         }
         return nil
-    }
-
-    /// The canonical absolute path (symbolic links resolved), or nil.
-    static func resolvedPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

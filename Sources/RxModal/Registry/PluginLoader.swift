@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Foundation
 import RxModalPluginABI
 
-/// Finds plugin files in a search-path directory and loads one file into a
-/// validated descriptor. It never crashes on a bad file: every failure becomes a
-/// ``SkippedPlugin/Reason``. Stateless; safe from any thread (`dlerror` is
-/// per-thread).
+/// Finds plugin files in a search-path folder and loads one file into a
+/// validated descriptor. Folders and files are opened and checked by descriptor
+/// (``TrustedFolder``, ``CheckedPluginFile``) and the checked descriptor is what
+/// the dynamic linker maps (``DescriptorLinker``). It never crashes on a bad
+/// file it can see is bad: every failure becomes a ``SkippedPlugin/Reason``.
+/// Stateless; safe from any thread (`dlerror` is per-thread).
 ///
 /// Loaded objects are never closed. A plugin's callbacks (an observer call from
 /// its own thread, a surface answer, a disposable) may still be in flight when
@@ -24,67 +25,54 @@ enum PluginLoader {
         var fields: ValidatedDescriptor
     }
 
-    /// The candidate files of `directory`, sorted by name, and what had to be
-    /// skipped on the way (an unsafe or unreadable directory, unsafe files).
-    /// A candidate is a regular file (after following links) whose name fits
-    /// the directory's rule.
-    static func candidates(in directory: PluginSearchPath.Directory) -> (files: [String], skipped: [SkippedPlugin]) {
-        let path = directory.path
-        let status: PluginFileSafety.Status
-        switch PluginFileSafety.status(of: path) {
-        case .failure(let failure):
-            return ([], directory.reportsIfMissing ? [SkippedPlugin(path: path, reason: .unreadableDirectory(failure.message))] : [])
-        case .success(let found):
-            status = found
-        }
-        guard status.type == .directory else {
-            return ([], directory.reportsIfMissing ? [SkippedPlugin(path: path, reason: .unreadableDirectory("not a directory"))] : [])
-        }
-        if let problem = PluginFileSafety.problem(path: path, status: status) {
-            return ([], [SkippedPlugin(path: path, reason: problem)])
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-        } catch {
-            return ([], [SkippedPlugin(path: path, reason: .unreadableDirectory("\(error.localizedDescription)"))])
-        }
-        var files: [String] = []
-        for name in names where directory.acceptsAnyFile || PluginSearchPath.isPluginFileName(name) {
-            let file = path.hasSuffix("/") ? path + name : path + "/" + name
-            if case .success(let fileStatus) = PluginFileSafety.status(of: file), fileStatus.type == .regular {
-                files.append(file)
-            }
-        }
-        return (files, [])
+    /// A folder that was opened, and the names of its candidate files.
+    struct OpenedFolder {
+        var folder: TrustedFolder
+        var candidates: [String]
+        /// Files that cannot be candidates but are reported (undecodable names).
+        var skipped: [SkippedPlugin]
     }
 
-    /// Checks, opens and validates one file.
-    static func load(file path: String) -> Result<Loaded, SkippedPlugin.Reason> {
-        // A symbolic link is judged by what it points to, and by the directory
-        // that holds the target, since whoever can write there can replace it.
-        guard let resolved = PluginFileSafety.resolvedPath(path) else {
-            return .failure(.notASharedObject(String(cString: strerror(errno))))
+    /// Opens `directory` as a trusted folder and lists its candidates, sorted by
+    /// name: regular files, or links to them, whose name fits the folder's rule.
+    static func open(_ directory: PluginSearchPath.Directory) -> Result<OpenedFolder, TrustedFolder.Refusal> {
+        let folder: TrustedFolder
+        switch TrustedFolder.open(directory.path) {
+        case .success(let opened): folder = opened
+        case .failure(let refusal): return .failure(refusal)
         }
-        switch PluginFileSafety.status(of: resolved) {
-        case .failure(let failure):
-            return .failure(.notASharedObject(failure.message))
-        case .success(let status):
-            if let problem = PluginFileSafety.problem(path: resolved, status: status) { return .failure(problem) }
+        let entries: (names: [String], undecodable: [String])
+        switch folder.entries() {
+        case .success(let found): entries = found
+        case .failure(let refusal): return .failure(refusal)
         }
-        if resolved != path, let slash = resolved.lastIndex(of: "/") {
-            let parent = slash == resolved.startIndex ? "/" : String(resolved[..<slash])
-            if case .success(let status) = PluginFileSafety.status(of: parent),
-               let problem = PluginFileSafety.problem(path: parent, status: status) {
-                return .failure(problem)
+        var candidates: [String] = []
+        for name in entries.names where directory.acceptsAnyFile || PluginSearchPath.isPluginFileName(name) {
+            var info = stat()
+            // fstatat follows a link here: a link to a regular file is a candidate,
+            // and is checked (with its target's folder) when it is opened.
+            if fstatat(folder.descriptor, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG {
+                candidates.append(name)
             }
         }
+        let base = folder.path == "/" ? "" : folder.path
+        let skipped = directory.acceptsAnyFile
+            ? entries.undecodable.map { SkippedPlugin(path: base + "/" + $0, reason: .notASharedObject("the file name is not valid UTF-8")) }
+            : []
+        return .success(OpenedFolder(folder: folder, candidates: candidates, skipped: skipped))
+    }
 
-        // RTLD_LOCAL: a plugin's symbols (every plugin has rxm_plugin_entry) must
-        // not become visible to, or be bound by, the objects loaded after it.
-        _ = dlerror()
-        guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(.notASharedObject(lastDynamicLinkerError() ?? "dlopen failed"))
+    /// Checks, opens and validates the file `name` of `folder`, known as `path`.
+    static func load(_ name: String, in folder: TrustedFolder, path: String) -> Result<Loaded, SkippedPlugin.Reason> {
+        let file: CheckedPluginFile
+        switch CheckedPluginFile.open(name, in: folder, path: path) {
+        case .success(let opened): file = opened
+        case .failure(let reason): return .failure(reason)
+        }
+        let handle: UnsafeMutableRawPointer
+        switch DescriptorLinker.open(takingOver: file.releaseDescriptor(), path: file.path) {
+        case .success(let opened): handle = opened
+        case .failure(let reason): return .failure(reason)
         }
         _ = dlerror()
         guard let symbol = dlsym(handle, ModalRegistry.entrySymbol) else {
@@ -99,10 +87,5 @@ enum PluginLoader {
         } catch {
             return .failure(error)
         }
-    }
-
-    private static func lastDynamicLinkerError() -> String? {
-        guard let message = dlerror() else { return nil }
-        return String(cString: message)
     }
 }

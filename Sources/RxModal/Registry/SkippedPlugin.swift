@@ -38,6 +38,12 @@ public struct SkippedPlugin: Error, Hashable, Sendable, CustomStringConvertible 
         case malformedDescriptor(DescriptorDefect)
         /// A search-path directory could not be read (missing, not a directory, …).
         case unreadableDirectory(String)
+        /// A search-path entry is not an absolute path: it would name a different
+        /// folder in every working directory.
+        case relativeFolder
+        /// The file is not a whole ELF shared object for this machine (checked
+        /// before the dynamic linker maps it); what is wrong.
+        case invalidImage(String)
 
         public var description: String {
             switch self {
@@ -62,6 +68,10 @@ public struct SkippedPlugin: Error, Hashable, Sendable, CustomStringConvertible 
                 return "malformed descriptor: \(defect)"
             case .unreadableDirectory(let message):
                 return "cannot read plugin directory: \(message)"
+            case .relativeFolder:
+                return "not an absolute path: plugin folders must be named from /"
+            case .invalidImage(let problem):
+                return "not a loadable plugin image: \(problem)"
             }
         }
     }

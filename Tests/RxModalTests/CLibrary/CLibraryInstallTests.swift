@@ -6,7 +6,7 @@ import XCTest
 /// alone and runs with neither LD_LIBRARY_PATH nor RXMODAL_PLUGIN_PATH: the
 /// library through the .pc's rpath, the Swift runtime through librxmodal's
 /// RUNPATH, the plugins through the standard search path's
-/// <prefix>/lib/rxmodal/plugins.
+/// <prefix>/lib/rxmodal/plugins-1.
 final class CLibraryInstallTests: RxTestCase {
     func testAnInstalledLibraryIsUsableThroughPkgConfig() throws {
         let runner = try CProgramRunner()
@@ -16,8 +16,8 @@ final class CLibraryInstallTests: RxTestCase {
         try runner.check(runner.run(CProgramRunner.projectRoot + "/scripts/install",
                                     configuration == "debug" ? ["--debug", "--no-build"] : ["--no-build"],
                                     environment: ["PREFIX": prefix]), "scripts/install")
-        for path in ["lib/librxmodal.so", "lib/rxmodal/plugins/librxmodal-alert.so",
-                     "lib/rxmodal/plugins/librxmodal-actionSheet.so", "include/rxmodal.h",
+        for path in ["lib/librxmodal.so", "lib/rxmodal/plugins-1/librxmodal-alert.so",
+                     "lib/rxmodal/plugins-1/librxmodal-actionSheet.so", "include/rxmodal.h",
                      "include/rxmodal_plugin.h", "lib/pkgconfig/rxmodal.pc", "bin/rxmodal"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + path), "not installed: \(path)")
         }

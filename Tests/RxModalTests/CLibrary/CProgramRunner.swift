@@ -29,7 +29,7 @@ final class CProgramRunner {
 
     /// Where SwiftPM put librxmodal.so and the plugins: this bundle's directory.
     static let buildDirectory: String = {
-        let executable = PluginSearchPath.currentExecutablePath() ?? ""
+        let executable = PluginSearchPath.executablePath() ?? ""
         return (executable as NSString).deletingLastPathComponent
     }()
 
@@ -105,7 +105,7 @@ final class CProgramRunner {
     func runProgram(_ binary: String, _ arguments: [String] = [], script: String? = nil, input: String? = nil,
                     checking: Checking = .plain, environment extra: [String: String] = [:], extraPlugins: [String] = []) throws -> Result {
         let plugins = extraPlugins.isEmpty ? pluginDirectory : try pluginDirectory(adding: extraPlugins)
-        var environment = ["RXMODAL_PLUGIN_PATH": plugins, "RXMODAL_PREFIX": directory + "/no-prefix"]
+        var environment = ["RXMODAL_PLUGIN_PATH": plugins, "RXMODAL_PLUGIN_SYSTEM_PATH": ""]
         if let script { environment["RXMODAL_SCRIPT"] = script }
         environment.merge(extra) { $1 }
         switch checking {
