@@ -45,13 +45,17 @@ enum HelpText {
     static let list = """
     Usage: rxmodal list [--verbose] [--json]
 
-    Lists the modal kinds found on the plugin search path (RXMODAL_PLUGIN_PATH, the
-    directory of rxmodal, <prefix>/lib/rxmodal/plugins) and the kinds built in,
-    each with its summary.
+    Lists the modal kinds found on the plugin search path and the kinds built in,
+    each with its summary. The path: RXMODAL_PLUGIN_PATH (absolute folders), then
+    the plugin folder beside rxmodal wherever it is installed
+    (PREFIX/lib/rxmodal/plugins-1 for PREFIX/bin/rxmodal), then /usr/local/lib,
+    /usr/lib/<multiarch> and /usr/lib (rxmodal/plugins-1 in each);
+    RXMODAL_PLUGIN_SYSTEM_PATH, when set, replaces all but the first.
 
-      --verbose, -v   also where each kind comes from, and every skipped plugin
-                      with the reason it was skipped
-      --json          {"kinds": [...], "skipped": [{"path", "reason"}]}
+      --verbose, -v   also where each kind comes from, every skipped plugin with
+                      the reason, and every folder searched with what became of it
+      --json          {"kinds": [...], "skipped": [{"path", "reason"}],
+                       "searched": [{"path", "source", "outcome"}]}
     """
 
     static let describe = """
