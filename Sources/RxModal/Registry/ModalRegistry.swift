@@ -62,7 +62,9 @@ public final class ModalRegistry: Sendable {
                         if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
                     case .relativePath, .unsafe:
                         record(SearchedFolder(path: directory.path, source: directory.source, outcome: .refused(reason)))
-                        report([SkippedPlugin(path: directory.path, reason: reason)])
+                        // A default folder nobody named (a build folder such as
+                        // /tmp) is refused in the search report only.
+                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
                     }
                     continue
                 case .success(let folder):

@@ -59,9 +59,9 @@ public struct PluginSearchPath: Hashable, Sendable {
         public var path: String
         /// Whether every regular file is a candidate (true) or only `librxmodal-*.so`.
         public var acceptsAnyFile: Bool
-        /// Whether a missing or unreadable folder is reported among the skipped
-        /// plugins (folders someone named) or only in the search report (defaults
-        /// that may not exist).
+        /// Whether a missing, unreadable or refused folder is reported among the
+        /// skipped plugins (folders someone named) or only in the search report
+        /// (defaults that may not exist, or that are not plugin folders at all).
         public var reportsIfMissing: Bool
         public var source: Source
 
@@ -175,7 +175,7 @@ public struct PluginSearchPath: Hashable, Sendable {
     /// `librxmodal.so.0` names its real folder). Else the running program.
     public static func runtimeImagePath() -> String? {
         let anchor = UInt(bitPattern: unsafeBitCast(runtimeAnchor, to: UnsafeRawPointer.self))
-        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+        if let maps = readWholeFile("/proc/self/maps") {
             for line in maps.split(separator: "\n") {
                 guard let mapped = MappedRange(line), mapped.contains(anchor) else { continue }
                 if mapped.path.hasPrefix("/") && !mapped.path.hasSuffix(" (deleted)") { return mapped.path }
@@ -202,6 +202,23 @@ public struct PluginSearchPath: Hashable, Sendable {
     /// Whether a file in a default folder is a candidate by its name.
     static func isPluginFileName(_ name: String) -> Bool {
         name.hasPrefix("librxmodal-") && name.hasSuffix(".so") && name.count > "librxmodal-.so".count
+    }
+
+    /// A file read to its end with read(2): files of /proc report a size of 0.
+    private static func readWholeFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let libraryFolderNames: Set<String> = ["lib", "lib64", "lib32", "libx32"]

@@ -33,13 +33,13 @@ final class CLibraryInstallTests: RxTestCase {
         try runner.check(runner.run("/usr/bin/env", ["cc", "-std=c99", CProgramRunner.projectRoot + "/examples-c/alert.c", "-o", binary]
                                     + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)), "cc")
         // No RXMODAL_PLUGIN_PATH, no LD_LIBRARY_PATH: only the prefix.
-        let result = try runner.run(binary, [], environment: ["RXMODAL_PREFIX": prefix,
+        let result = try runner.run(binary, [], environment: [
                                                               "RXMODAL_SCRIPT": #"[{"type": ["grace@example.org"], "choose": "Sign In"}]"#])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.output, "chose: Sign In (action 0), email: grace@example.org\ncompleted\n")
 
         // The installed command finds the installed plugins through the same prefix.
-        let listing = try runner.run(prefix + "/bin/rxmodal", ["list"], environment: ["RXMODAL_PREFIX": prefix])
+        let listing = try runner.run(prefix + "/bin/rxmodal", ["list"])
         XCTAssertEqual(listing.status, 0, listing.errors)
         let kinds = listing.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
         XCTAssertTrue(kinds.contains("alert") && kinds.contains("actionSheet"), listing.output)
