@@ -4,6 +4,16 @@ import RxModal
 /// the exit status (``ExitStatus``). Usage errors print the message and a hint
 /// to standard error. Called once, from the main thread.
 public enum CommandLineTool {
+    /// Runs with the arguments as the system passed them (without the program
+    /// name): an argument that is not UTF-8 is a usage error naming it.
+    public static func run(argumentBytes: [[UInt8]], console: Console = Console()) -> Int32 {
+        let arguments: [String]
+        do { arguments = try ArgumentDecoding.decode(argumentBytes) } catch {
+            return report(error, echoing: [], console: console)
+        }
+        return run(arguments, console: console)
+    }
+
     public static func run(_ arguments: [String], console: Console = Console()) -> Int32 {
         do {
             let command = try CommandParser.parse(arguments)
@@ -20,12 +30,18 @@ public enum CommandLineTool {
             case .present(let kind, let arguments):
                 return try PresentCommand.run(kindName: kind, arguments: arguments, console: console).rawValue
             }
-        } catch let usage as UsageError {
-            console.error("rxmodal: \(usage.message)\n\(usage.hint)")
-            return ExitStatus.usage.rawValue
         } catch {
-            console.error("rxmodal: \(error)")
-            return ErrorStatus.status(for: error).rawValue
+            return report(error, echoing: arguments, console: console)
         }
+    }
+
+    /// Prints the error (values quoted from `arguments` shortened) and returns its status.
+    private static func report(_ error: Error, echoing arguments: [String], console: Console) -> Int32 {
+        if let usage = error as? UsageError {
+            console.error("rxmodal: \(EchoedValueShortening.shorten(usage.message, echoing: arguments))\n\(usage.hint)")
+            return ExitStatus.usage.rawValue
+        }
+        console.error("rxmodal: \(EchoedValueShortening.shorten("\(error)", echoing: arguments))")
+        return ErrorStatus.status(for: error).rawValue
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// written completely under `tmp/`, flushed to disk, then renamed into `cur/` with the
 /// info suffix `:2,D` (the Draft flag), so that a reader never sees a partial message.
 /// Names are `<seconds>.M<microseconds>P<pid>Q<counter>.<host>`, unique per process
-/// and per delivery. `cur/`, `new/` and `tmp/` are created (mode 0700) as needed.
+/// and per delivery. Drafts are mode 0600; the folders are made, checked and kept
+/// private by ``MaildirFolders`` (no symbolic links, no folders others can write).
 ///
 /// Default directory: `$XDG_DATA_HOME/rxmodal/Drafts`, or `~/.local/share/rxmodal/Drafts`
 /// when XDG_DATA_HOME is unset or not absolute (XDG Base Directory specification).
@@ -36,13 +37,13 @@ public final class MaildirDraftStore: @unchecked Sendable {
     /// Saves `data` (a whole RFC 5322 message) and returns the path of the file in `cur/`.
     @discardableResult
     public func save(_ data: Data) throws -> String {
-        try createDirectories()
+        let folders = try MaildirFolders(directory: directory.path)
         let name = uniqueName()
         let tmpPath = directory.appendingPathComponent("tmp/\(name)").path
         let finalPath = directory.appendingPathComponent("cur/\(name):2,D").path
 
-        let descriptor = open(tmpPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw DraftStoreError.cannotWrite(path: tmpPath, detail: Self.errnoText()) }
+        let descriptor = openat(folders.tmp, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw DraftStoreError.cannotWrite(path: tmpPath, detail: MaildirFolders.errnoText()) }
         var failure: String?
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard var pointer = buffer.baseAddress else { return }
@@ -51,39 +52,27 @@ public final class MaildirDraftStore: @unchecked Sendable {
                 let written = write(descriptor, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = Self.errnoText()
+                    failure = MaildirFolders.errnoText()
                     return
                 }
                 pointer += written
                 remaining -= written
             }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = Self.errnoText() }
-        if close(descriptor) != 0 && failure == nil { failure = Self.errnoText() }
+        if failure == nil && fsync(descriptor) != 0 { failure = MaildirFolders.errnoText() }
+        if close(descriptor) != 0 && failure == nil { failure = MaildirFolders.errnoText() }
         if let failure {
-            unlink(tmpPath)
+            unlinkat(folders.tmp, name, 0)
             throw DraftStoreError.cannotWrite(path: tmpPath, detail: failure)
         }
         // link + unlink rather than rename: link refuses to replace an existing file.
-        guard link(tmpPath, finalPath) == 0 else {
-            let detail = Self.errnoText()
-            unlink(tmpPath)
+        guard linkat(folders.tmp, name, folders.cur, name + ":2,D", 0) == 0 else {
+            let detail = MaildirFolders.errnoText()
+            unlinkat(folders.tmp, name, 0)
             throw DraftStoreError.cannotWrite(path: finalPath, detail: detail)
         }
-        unlink(tmpPath)
+        unlinkat(folders.tmp, name, 0)
         return finalPath
-    }
-
-    private func createDirectories() throws {
-        for sub in ["cur", "new", "tmp"] {
-            let path = directory.appendingPathComponent(sub).path
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw DraftStoreError.cannotCreateDirectory(path: path, detail: error.localizedDescription)
-            }
-        }
     }
 
     private func uniqueName() -> String {
@@ -98,21 +87,20 @@ public final class MaildirDraftStore: @unchecked Sendable {
         return "\(now.tv_sec).M\(now.tv_usec)P\(getpid())Q\(number).\(host)"
     }
 
-    private static func errnoText() -> String {
-        let code = errno
-        return strerror(code).flatMap { String(validatingCString: $0) } ?? "error \(code)"
-    }
 }
 
 /// Why a draft could not be saved. A plain value: usable from any thread.
 public enum DraftStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, detail: String)
     case cannotWrite(path: String, detail: String)
+    /// A folder that is a symbolic link, another user's, or writable by others.
+    case unsafeDirectory(path: String, detail: String)
 
     public var description: String {
         switch self {
         case let .cannotCreateDirectory(path, detail): return "cannot create the draft folder \(path): \(detail)"
         case let .cannotWrite(path, detail): return "cannot write the draft \(path): \(detail)"
+        case let .unsafeDirectory(path, detail): return "refusing the draft folder \(path): \(detail)"
         }
     }
 }

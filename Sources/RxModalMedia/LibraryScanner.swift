@@ -68,7 +68,7 @@ public struct LibraryScanner: Sendable {
             do {
                 try ScanCache.save(known, to: cacheFile)
             } catch {
-                report.cacheProblem = "cannot write the scan cache \(cacheFile): \(error.localizedDescription)"
+                report.cacheProblem = "cannot write the scan cache: \(error)"
             }
         }
         return Result(records: known.filter { $0.isReadable && $0.category != .other }, report: report)

@@ -5,7 +5,11 @@ import Foundation
 /// `~/.config`): one line per application, `identifier<TAB>status`, where
 /// status is `authorized`, `denied` or `restricted` (an administrator may
 /// write `restricted`; the pickers never do). An application without a line
-/// has not been asked (`notDetermined`). Written atomically.
+/// has not been asked (`notDetermined`). Written atomically and privately, and
+/// read only from a private place (``PrivateFolder``): answers in a symbolic
+/// link, or in a folder or file another user could have written, are not
+/// believed — every application there reads as `notDetermined` — and answering
+/// there throws, saying why.
 ///
 /// Thread safety: reads and writes from any thread; writes from this process
 /// are serialized by a lock (two processes answering at the same instant may
@@ -39,12 +43,13 @@ public struct MediaLibraryAuthorizationStore: Sendable {
         var all = entries()
         all[application] = status == .notDetermined ? nil : status
         let text = all.keys.sorted().map { "\($0)\t\(all[$0]!.rawValue)\n" }.joined()
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        try PrivateFolder.creating(folderOf: file).write(Data(text.utf8), to: (file as NSString).lastPathComponent)
     }
 
     private func entries() -> [String: Status] {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [:] }
+        guard let folder = try? PrivateFolder.existing(folderOf: file),
+              let data = try? folder.read((file as NSString).lastPathComponent),
+              let text = String(data: data, encoding: .utf8) else { return [:] }
         var result: [String: Status] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)

@@ -13,7 +13,10 @@ import Glibc
 /// again): the cache can only cost time, never give wrong answers for a file
 /// whose size or time changed.
 ///
-/// Written atomically (a temporary file renamed over the old one).
+/// It lists every file of the user's libraries, so it is private: written and
+/// read through ``PrivateFolder`` (0600 in a 0700 folder, no symbolic links). A
+/// cache that cannot be read that way is ignored like a damaged one; one that
+/// cannot be written says why in the scan's `cacheProblem`.
 ///
 /// Thread safety: stateless; use from any thread, one writer per file.
 enum ScanCache {
@@ -21,7 +24,8 @@ enum ScanCache {
     private static let fieldCount = 17
 
     static func load(from path: String) -> [String: MediaFileRecord] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        guard let folder = try? PrivateFolder.existing(folderOf: path),
+              let data = try? folder.read((path as NSString).lastPathComponent) else { return [:] }
         var records: [String: MediaFileRecord] = [:]
         records.reserveCapacity(data.count / 96)   // a record line is about 100 bytes
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -52,7 +56,7 @@ enum ScanCache {
         return records
     }
 
-    static func save(_ records: [MediaFileRecord], to path: String) throws {
+    static func save(_ records: [MediaFileRecord], to path: String) throws(PrivateFolderError) {
         var text = header + "\n"
         text.reserveCapacity(records.count * 120)
         for record in records {
@@ -68,9 +72,7 @@ enum ScanCache {
             text += fields.map(escape).joined(separator: "\t")
             text += "\n"
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try PrivateFolder.creating(folderOf: path).write(Data(text.utf8), to: (path as NSString).lastPathComponent)
     }
 
     private static func record(from fields: [String]) -> MediaFileRecord? {

@@ -2,4 +2,9 @@
 import Foundation
 import RxModalCommandLine
 
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))
+// The arguments as bytes: CommandLine.arguments would replace bytes that are not
+// UTF-8 with U+FFFD, and rxmodal refuses those instead.
+let argumentBytes = (1..<Int(CommandLine.argc)).map { index in
+    CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+}
+exit(CommandLineTool.run(argumentBytes: argumentBytes))

@@ -88,7 +88,7 @@ for _ in 0..<iterations {
     readyTimes.append(Double(shownAt - subscribeAt) / 1e6)
     let redirect = URLComponents(string: url)!.queryItems!.first { $0.name == "redirect_uri" }!.value!
     let base = redirect.replacingOccurrences(of: "/callback", with: "")
-    let sentAt = sendRequest("GET /callback?code=benchcode&state=\(request.state) HTTP/1.1\r\nHost: x\r\n\r\n", to: base)
+    let sentAt = sendRequest("GET /callback?code=benchcode&state=\(request.state) HTTP/1.1\r\nHost: \(base.dropFirst("http://".count))\r\n\r\n", to: base)
     delivered.wait()
     deliveryTimes.append(Double(deliveredAt.pointee - sentAt) / 1e6)
     subscription.dispose()

@@ -165,7 +165,9 @@ wa_request_verdict wa_judge_scheme_callback(const char *bytes, size_t length, co
         free(line);
         return WA_REQUEST_NOT_FOUND;
     }
-    if (wa_query_value(line, "state", &value) == 1 && wa_equal_secret(value, state)) {
+    if (wa_query_count(line, "state") > 1 || wa_query_count(line, "code") > 1) {
+        verdict = WA_REQUEST_REPEATED;   /* the second value could be the one the application reads */
+    } else if (wa_query_value(line, "state", &value) == 1 && wa_equal_secret(value, state)) {
         verdict = WA_REQUEST_CALLBACK;
         *target = line;
         line = NULL;
@@ -182,6 +184,7 @@ const char *wa_scheme_response(wa_request_verdict verdict) {
     case WA_REQUEST_CALLBACK: return "ok\n";
     case WA_REQUEST_WRONG_STATE: return "refused: the state is not the one the session is waiting for\n";
     case WA_REQUEST_NOT_FOUND: return "refused: not the redirect URI the session is waiting for\n";
+    case WA_REQUEST_REPEATED: return "refused: a parameter is repeated\n";
     case WA_REQUEST_TOO_LARGE: return "refused: too long\n";
     case WA_REQUEST_MALFORMED:
     case WA_REQUEST_INCOMPLETE:

@@ -355,7 +355,8 @@ static void serve_client(session *s, client *c) {
     if (count < 0) return;
     c->length += (size_t)count;
     verdict = s->socket_path ? wa_judge_scheme_callback(c->buffer, c->length, s->path, s->state, &target)
-                             : wa_judge_request(c->buffer, c->length, s->path, s->state, &target);
+                             : wa_judge_request(c->buffer, c->length, s->path, s->state,
+                                                s->origin + strlen("http://"), &target);
     if (verdict == WA_REQUEST_INCOMPLETE) return;
     respond(s, c, verdict);
     memset(c->buffer, 0, c->length);

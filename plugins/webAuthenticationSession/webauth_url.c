@@ -77,6 +77,29 @@ int wa_query_value(const char *url, const char *name, char **value) {
     return 0;
 }
 
+int wa_query_count(const char *url, const char *name) {
+    const char *query = strchr(url, '?'), *end, *cursor;
+    size_t name_length = strlen(name);
+    int count = 0;
+    if (!query) return 0;
+    query++;
+    end = strchr(query, '#');
+    if (!end) end = query + strlen(query);
+    for (cursor = query; cursor < end;) {
+        const char *pair_end = memchr(cursor, '&', (size_t)(end - cursor));
+        const char *equals;
+        char *key;
+        if (!pair_end) pair_end = end;
+        equals = memchr(cursor, '=', (size_t)(pair_end - cursor));
+        key = decode(cursor, (size_t)((equals ? equals : pair_end) - cursor));
+        if (!key) return -1;
+        if (strlen(key) == name_length && memcmp(key, name, name_length) == 0) count++;
+        free(key);
+        cursor = pair_end + 1;
+    }
+    return count;
+}
+
 int wa_parse_loopback_redirect(const char *uri, wa_redirect *redirect, rxm_error *error) {
     const char *rest, *path;
     static const char *const hosts[] = { "127.0.0.1", "[::1]", "localhost" };

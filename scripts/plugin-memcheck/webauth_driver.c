@@ -201,11 +201,15 @@ static int port_of(fake_surface *surface) {
     return -1;
 }
 
-static int exchange(int port, const char *request) {
+/* Sends "<line> HTTP/1.1" with the listener's Host and `headers` (NULL: none
+** at all, not even Host); the answer's status, 0 when nothing listens. */
+static int exchange_with(int port, const char *line, const char *headers) {
     int fd = socket(AF_INET, SOCK_STREAM, 0), status = -1;
     struct sockaddr_in address;
-    char answer[2048];
+    char answer[2048], request[1024];
     ssize_t count;
+    if (headers) snprintf(request, sizeof request, "%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%s\r\n", line, port, headers);
+    else snprintf(request, sizeof request, "%s HTTP/1.1\r\n\r\n", line);
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
     address.sin_port = htons((uint16_t)port);
@@ -217,6 +221,8 @@ static int exchange(int port, const char *request) {
     close(fd);
     return status;
 }
+
+static int exchange(int port, const char *line) { return exchange_with(port, line, ""); }
 
 static void *new_config(const char *url) {
     rxm_error error;
@@ -257,22 +263,24 @@ static void callback_ending_inside(void) {
     rxm_error error;
     void *config = new_config(URL);
     int port;
-    char request[256];
     r.dispose_inside = true;
     r.config_to_free = config;
     r.disposable = plugin->present(config, &surface, observer, &error);
     port = port_of(&fake);
     EXPECT(port > 0, "no port");
-    EXPECT(exchange(port, "GET /cb?code=x&state=wrong HTTP/1.1\r\n\r\n") == 400, "wrong state");
-    EXPECT(exchange(port, "POST /cb?code=x&state=S123 HTTP/1.1\r\n\r\n") == 404, "POST");
-    EXPECT(exchange(port, "GET /other HTTP/1.1\r\n\r\n") == 404, "path");
-    snprintf(request, sizeof request, "GET /cb?code=secret&state=S123 HTTP/1.1\r\nHost: x\r\n\r\n");
-    EXPECT(exchange(port, request) == 200, "callback");
+    EXPECT(exchange(port, "GET /cb?code=x&state=wrong") == 404, "wrong state");
+    EXPECT(exchange(port, "POST /cb?code=x&state=S123") == 404, "POST");
+    EXPECT(exchange(port, "GET /other") == 404, "path");
+    EXPECT(exchange(port, "GET /cb?code=x&state=S123&state=x") == 400, "repeated state");
+    EXPECT(exchange(port, "GET /cb?code=x&st%ZZate=S123") == 400, "malformed name");
+    EXPECT(exchange_with(port, "GET /cb?code=x&state=S123", NULL) == 400, "no Host");
+    EXPECT(exchange_with(port, "GET /cb?code=x&state=S123", "Host: attacker.example\r\n") == 400, "two Hosts");
+    EXPECT(exchange(port, "GET /cb?code=secret&state=S123") == 200, "callback");
     EXPECT(wait_terminal(&r, 5), "no terminal event");
     EXPECT(r.values == 1 && r.completions == 1, "values %d completions %d", r.values, r.completions);
     EXPECT(strstr(r.url, "/cb?code=secret&state=S123") != NULL, "url %s", r.url);
     sleep_ms(50);   /* the worker frees the orphaned session as it exits */
-    EXPECT(exchange(port, request) == 0, "listener still open");
+    EXPECT(exchange(port, "GET /cb?code=secret&state=S123") == 0, "listener still open");
 }
 
 static void dispose_while_waiting(void) {
@@ -285,7 +293,7 @@ static void dispose_while_waiting(void) {
     sleep_ms(20);
     disposable.dispose(disposable.context);
     disposable.dispose(disposable.context);   /* idempotent */
-    EXPECT(exchange(port, "GET /cb?code=x&state=S123 HTTP/1.1\r\n\r\n") == 0, "listener open after dispose");
+    EXPECT(exchange(port, "GET /cb?code=x&state=S123") == 0, "listener open after dispose");
     EXPECT(r.values + r.errors + r.completions == 0, "events after dispose");
     EXPECT(fake.shown == fake.dismissed, "shown %d dismissed %d", fake.shown, fake.dismissed);
     plugin->config_free(config);

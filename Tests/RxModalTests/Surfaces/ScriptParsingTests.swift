@@ -74,6 +74,16 @@ final class ScriptParsingTests: RxTestCase {
         XCTAssertMalformed(#"[{"choose": 0}, "cancel"]"#, "step 2: expected an object, got string")
     }
 
+    /// A delay is for pacing a scripted flow, not for waiting forever.
+    func testADelayAboveOneHourIsRefusedWithItsStepNumber() throws {
+        XCTAssertMalformed(#"[{"choose": 0}, {"choose": 0, "afterMilliseconds": 9223372036854775807}]"#,
+                           "step 2: afterMilliseconds must be at most 3600000 (one hour), got 9223372036854775807")
+        XCTAssertMalformed(#"[{"choose": 0, "afterMilliseconds": 3600001}]"#,
+                           "step 1: afterMilliseconds must be at most 3600000 (one hour), got 3600001")
+        let longest = try SurfaceScript(json: #"[{"choose": 0, "afterMilliseconds": 3600000}]"#)
+        XCTAssertEqual(longest.steps.first?.afterMilliseconds, 3_600_000)
+    }
+
     func testTheTopLevelMustBeStepsOrAnObjectOfSteps() {
         XCTAssertMalformed(#""cancel""#, "expected an array of steps or an object {\"steps\": [...]}, got string")
         XCTAssertMalformed(#"{"step": []}"#, #"unknown key "step"; a script object takes "steps" (and "comment")"#)

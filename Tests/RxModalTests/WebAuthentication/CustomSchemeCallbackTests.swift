@@ -87,6 +87,25 @@ final class CustomSchemeCallbackTests: RxTestCase {
         XCTAssertTrue(late.message.contains("no session is waiting"), late.message)
     }
 
+    func testARepeatedStateOrCodeIsRefusedAndTheSessionGoesOnWaiting() throws {
+        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=S-9")!
+        let surface = WebAuthTestTools.waitingSurface()
+        let recorder = EventRecorder<URL>()
+        let subscription = RxModal.webAuthenticationSession(url: url, callbackURLScheme: "rxmodaltest", presenter: .surface(surface))
+            .asObservable().subscribe(recorder.observer)
+        defer { subscription.dispose() }
+        surface.waitUntilShown(2)
+        for repeated in ["rxmodaltest://callback?state=S-9&state=bad&code=x", "rxmodaltest://callback?state=S-9&code=x&code=y"] {
+            let answer = try deliver(repeated)
+            XCTAssertEqual(answer.status, 1, repeated)
+            XCTAssertTrue(answer.message.contains("refused: a parameter is repeated"), answer.message)
+        }
+        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)")
+        XCTAssertEqual(try deliver("rxmodaltest://callback?state=S-9&code=x").status, 0)
+        recorder.waitForTerminal()
+        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=S-9&code=x")!])
+    }
+
     func testXdgOpenRoutesTheCallbackThroughTheDesktopEntryToTheSession() throws {
         guard access("/usr/bin/xdg-open", X_OK) == 0 else {
             throw XCTSkip("xdg-open is not installed: install the Debian package xdg-utils (scripts/test does so when run as root)")

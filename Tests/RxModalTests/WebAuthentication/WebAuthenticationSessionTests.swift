@@ -75,23 +75,26 @@ final class WebAuthenticationSessionTests: RxTestCase {
         }
         XCTAssertEqual(status(LoopbackClient.get(port: port, "/other?code=x&state=\(state)")), 404, "wrong path")
         XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback/extra?code=x&state=\(state)")), 404, "longer path")
-        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=forged")), 400, "wrong state")
-        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x")), 400, "missing state")
-        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=\(state)x")), 400, "state with a suffix")
-        XCTAssertEqual(status(LoopbackClient.exchange(port: port, "POST /callback?code=x&state=\(state) HTTP/1.1\r\nContent-Length: 0\r\n\r\n")), 404, "not GET")
-        XCTAssertEqual(status(LoopbackClient.exchange(port: port, "HEAD /callback?code=x&state=\(state) HTTP/1.1\r\n\r\n")), 404, "HEAD")
+        // A wrong state is answered as a wrong path (see testAWrongPathAndAWrongStateGetTheSameAnswer).
+        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=forged")), 404, "wrong state")
+        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x")), 404, "missing state")
+        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=\(state)x")), 404, "state with a suffix")
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        XCTAssertEqual(status(LoopbackClient.exchange(port: port, "POST /callback?code=x&state=\(state) HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n")), 404, "not GET")
+        XCTAssertEqual(status(LoopbackClient.exchange(port: port, "HEAD /callback?code=x&state=\(state) HTTP/1.1\r\n\(host)\r\n")), 404, "HEAD")
         XCTAssertEqual(status(LoopbackClient.exchange(port: port, "GET /callback?code=x&state=\(state)\r\n\r\n")), 400, "HTTP/0.9 style")
         XCTAssertEqual(status(LoopbackClient.exchange(port: port, "GET  /callback?state=\(state) HTTP/1.1\r\n\r\n")), 400, "two spaces")
         XCTAssertEqual(status(LoopbackClient.exchange(port: port, "\u{1}\u{2}garbage\r\n\r\n")), 400, "control bytes")
         XCTAssertEqual(status(LoopbackClient.exchange(port: port, send: [0x47, 0x45, 0x54, 0x20, 0x2F, 0xFF, 0xFE, 0x0D, 0x0A, 0x0D, 0x0A])), 400, "invalid UTF-8")
-        let huge = "GET /callback?state=\(state)&code=" + String(repeating: "A", count: 70_000) + " HTTP/1.1\r\n\r\n"
+        let huge = "GET /callback?state=\(state)&code=" + String(repeating: "A", count: 70_000) + " HTTP/1.1\r\n\(host)\r\n"
         // 431, or a reset when the listener closes on the rest of the request still arriving.
         let hugeStatus = status(LoopbackClient.exchange(port: port, huge))
         XCTAssertTrue(hugeStatus == 431 || hugeStatus == nil, "huge request line: \(String(describing: hugeStatus))")
-        let hugeHeaders = "GET /callback?state=\(state)&code=x HTTP/1.1\r\n" + String(repeating: "X-Filler: 0123456789\r\n", count: 1000) + "\r\n"
+        let hugeHeaders = "GET /callback?state=\(state)&code=x HTTP/1.1\r\n\(host)" + String(repeating: "X-Filler: 0123456789\r\n", count: 1000) + "\r\n"
         let hugeHeadersStatus = status(LoopbackClient.exchange(port: port, hugeHeaders))
         XCTAssertTrue(hugeHeadersStatus == 431 || hugeHeadersStatus == nil, "huge headers: \(String(describing: hugeHeadersStatus))")
-        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=%ZZ")), 400, "malformed escape")
+        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&state=%ZZ")), 404, "malformed escape in the state")
+        XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=x&st%ZZate=\(state)")), 400, "malformed escape in a name")
 
         // None of them ended the session…
         XCTAssertTrue(recorder.events.isEmpty, "the session ended early: \(recorder.events)")
@@ -100,6 +103,83 @@ final class WebAuthenticationSessionTests: RxTestCase {
         recorder.waitForTerminal()
         XCTAssertEqual(recorder.elements, [URL(string: "http://127.0.0.1:\(port)/callback?code=good&state=\(state)")!])
         XCTAssertEqual(status(LoopbackClient.get(port: port, "/callback?code=again&state=\(state)")), -1, "a second callback reached a listener")
+    }
+
+    /// A callback URL with two values for `state` (the right one first) or for
+    /// `code` is not the one the application should act on: it is refused, the
+    /// page says why, and the session goes on waiting for a clean one.
+    func testARepeatedStateOrCodeIsRefusedAndTheSessionGoesOnWaiting() throws {
+        let (request, surface, recorder, subscription) = try startWaitingSession()
+        defer { subscription.dispose() }
+        let port = try WebAuthTestTools.listenerPort(on: surface)
+        let state = request.state
+        for target in ["/callback?state=\(state)&state=bad&code=x", "/callback?state=bad&state=\(state)&code=x",
+                       "/callback?state=\(state)&code=x&code=y", "/callback?state=\(state)&st%61te=bad&code=x",
+                       "/callback?state=\(state)&code=x&code", "/other?state=a&state=b"] {
+            guard case .answered(let status, let body) = LoopbackClient.get(port: port, target) else {
+                XCTFail("no answer to \(target)")
+                continue
+            }
+            XCTAssertEqual(status, 400, target)
+            XCTAssertTrue(body.contains("repeated"), "\(target): \(body)")
+            XCTAssertFalse(body.contains(state), "the page echoes the state")
+        }
+        XCTAssertTrue(recorder.events.isEmpty, "the session ended early: \(recorder.events)")
+        XCTAssertEqual(LoopbackClient.get(port: port, "/callback?state=\(state)&code=good"),
+                       .answered(status: 200, body: LoopbackClient.successBody))
+        recorder.waitForTerminal()
+        XCTAssertEqual(recorder.elements, [URL(string: "http://127.0.0.1:\(port)/callback?state=\(state)&code=good")!])
+    }
+
+    /// A web page that rebinds its own name to 127.0.0.1 reaches the listener
+    /// with its name in `Host`: only the listener's own address and port is
+    /// answered, so such a page can neither deliver a callback nor probe one.
+    func testOnlyTheListenersOwnHostIsAnswered() throws {
+        let (request, surface, recorder, subscription) = try startWaitingSession()
+        defer { subscription.dispose() }
+        let port = try WebAuthTestTools.listenerPort(on: surface)
+        let callback = "GET /callback?state=\(request.state)&code=x HTTP/1.1\r\n"
+        let badHosts: [(String, String)] = [
+            ("no Host", ""),
+            ("another name", "Host: attacker.example:\(port)\r\n"),
+            ("localhost, which the redirect URI does not use", "Host: localhost:\(port)\r\n"),
+            ("another port", "Host: 127.0.0.1:\(port == 65535 ? 1 : port + 1)\r\n"),
+            ("no port", "Host: 127.0.0.1\r\n"),
+            ("the port with a suffix", "Host: 127.0.0.1:\(port)0\r\n"),
+            ("the IPv6 loopback, which is not where it listens", "Host: [::1]:\(port)\r\n"),
+            ("two Host fields", "Host: 127.0.0.1:\(port)\r\nHost: attacker.example\r\n"),
+            ("an empty Host", "Host: \r\n"),
+        ]
+        for (what, header) in badHosts {
+            guard case .answered(let status, _) = LoopbackClient.exchange(port: port, callback + header + "\r\n") else {
+                XCTFail("no answer: \(what)")
+                continue
+            }
+            XCTAssertTrue(status == 400 || status == 421, "\(what): \(String(describing: status))")
+        }
+        XCTAssertTrue(recorder.events.isEmpty, "the session ended early: \(recorder.events)")
+        // Field names are case-insensitive and the value may have blanks around it.
+        XCTAssertEqual(LoopbackClient.exchange(port: port, callback + "hOsT:  127.0.0.1:\(port) \r\nAccept: */*\r\n\r\n"),
+                       .answered(status: 200, body: LoopbackClient.successBody))
+        recorder.waitForTerminal()
+        XCTAssertEqual(recorder.elements.count, 1)
+    }
+
+    /// Whether a session waits on a path must not show in the answers: a page
+    /// that guesses the path gets what a page that guesses wrong gets.
+    func testAWrongPathAndAWrongStateGetTheSameAnswer() throws {
+        let (request, surface, recorder, subscription) = try startWaitingSession()
+        defer { subscription.dispose() }
+        let port = try WebAuthTestTools.listenerPort(on: surface)
+        let wrongPath = LoopbackClient.get(port: port, "/other?code=x&state=\(request.state)")
+        guard case .answered(let status, _) = wrongPath else { return XCTFail("no answer") }
+        XCTAssertEqual(status, 404)
+        for target in ["/callback?code=x&state=forged", "/callback?code=x", "/callback", "/"] {
+            XCTAssertEqual(LoopbackClient.get(port: port, target), wrongPath, target)
+        }
+        let post = "POST /callback?code=x&state=forged HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n"
+        XCTAssertEqual(LoopbackClient.exchange(port: port, post), wrongPath, "POST")
+        XCTAssertTrue(recorder.events.isEmpty, "the session ended early: \(recorder.events)")
     }
 
     func testUnfinishedRequestsDoNotKeepTheCallbackOut() throws {

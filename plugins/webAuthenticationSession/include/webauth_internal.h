@@ -42,6 +42,10 @@ typedef struct wa_config {
 ** malloc'ed, in *value; returns 1 found, 0 absent, -1 malformed or out of memory. */
 WA_INTERNAL int wa_query_value(const char *url, const char *name, char **value);
 
+/* How many query parameters of `url` are named `name` (decoded; with or
+** without '='); -1 when a name is malformed or out of memory. */
+WA_INTERNAL int wa_query_count(const char *url, const char *name);
+
 /* A loopback redirect URI: http://127.0.0.1[:port]/path, http://[::1][:port]/path
 ** or http://localhost[:port]/path. */
 typedef struct wa_redirect {
@@ -70,13 +74,17 @@ typedef enum wa_request_verdict {
     WA_REQUEST_WRONG_STATE,      /* GET on the callback path, state missing or different */
     WA_REQUEST_NOT_FOUND,        /* another path, or not GET */
     WA_REQUEST_MALFORMED,        /* not an HTTP/1.x request line */
-    WA_REQUEST_TOO_LARGE         /* no end of headers within WA_MAX_REQUEST bytes */
+    WA_REQUEST_TOO_LARGE,        /* no end of headers within WA_MAX_REQUEST bytes */
+    WA_REQUEST_WRONG_HOST,       /* Host missing, repeated, or not the listener's address and port */
+    WA_REQUEST_REPEATED          /* the query has more than one state or code */
 } wa_request_verdict;
 
-/* Judges the `length` bytes read so far; for WA_REQUEST_CALLBACK, *target
-** receives the request target (malloc'ed). */
+/* Judges the `length` bytes read so far against the callback `path`, `state`
+** and the listener's `host` ("127.0.0.1:PORT" or "[::1]:PORT", what the
+** redirect URI names); for WA_REQUEST_CALLBACK, *target receives the request
+** target (malloc'ed). */
 WA_INTERNAL wa_request_verdict wa_judge_request(const char *bytes, size_t length, const char *path,
-                                                const char *state, char **target);
+                                                const char *state, const char *host, char **target);
 
 /* The fixed response for a verdict (never built from the request). */
 WA_INTERNAL const char *wa_response(wa_request_verdict verdict);

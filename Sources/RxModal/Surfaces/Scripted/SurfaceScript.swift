@@ -24,7 +24,8 @@ import Foundation
 ///
 /// Extras: `"expect"` (an object; each key must equal the spec's key, checked
 /// when the answer is due, against the spec as updated by then),
-/// `"afterMilliseconds"` (answer that much later instead of right away), and
+/// `"afterMilliseconds"` (answer that much later instead of right away; at most
+/// one hour, `maximumDelayMilliseconds`), and
 /// `"comment"` (ignored; JSON has no comments). Any other key is an error.
 ///
 /// Steps are numbered from 1 in errors and transcripts. Malformed scripts are
@@ -52,16 +53,15 @@ public struct SurfaceScript: Sendable, Equatable {
         try self.init(value: value)
     }
 
-    /// Reads a script from a JSON file.
+    /// Reads a script from a JSON file: a regular file of at most 4 MiB
+    /// (``ScriptFile``); a device, FIFO or folder is refused without waiting on it.
     public init(contentsOfFile path: String) throws {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw malformedScript("cannot read \(ModalValue.string(path).json): \(error.localizedDescription)")
-        }
-        try self.init(json: text)
+        try self.init(json: try ScriptFile.read(path))
     }
+
+    /// The longest `afterMilliseconds` a step may ask for: one hour. A delay
+    /// paces a scripted flow; a longer one would only look like a hang.
+    public static let maximumDelayMilliseconds = 3_600_000
 
     /// Reads a script from a parsed JSON value.
     public init(value: ModalValue) throws {
@@ -124,6 +124,8 @@ public struct ScriptStep: Sendable, Equatable {
 
         switch members["afterMilliseconds"] {
         case nil: afterMilliseconds = nil
+        case .int(let delay)? where delay > Int64(SurfaceScript.maximumDelayMilliseconds):
+            throw fail("afterMilliseconds must be at most \(SurfaceScript.maximumDelayMilliseconds) (one hour), got \(delay)")
         case .int(let delay)? where delay >= 0: afterMilliseconds = Int(delay)
         case let other?: throw fail("afterMilliseconds must be a non-negative int, got \(other.json)")
         }
