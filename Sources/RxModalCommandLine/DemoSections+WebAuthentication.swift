@@ -73,6 +73,12 @@ extension DemoSections {
                 opened = surface.transcript.dropFirst(start).first { $0["primitive"]?.stringValue == "openURL" }?["spec"]?["url"]?.stringValue
                 if opened == nil { usleep(2_000) }
             }
+            // A user's own script may answer the waiting prompt (Cancel) rather
+            // than leave it open for the browser: then the user gave up, and the
+            // browser does nothing. Wait for the prompt, and a moment for its answer.
+            if opened != nil, promptWasAnswered(in: surface, since: start, deadline: deadline) {
+                return lock.withLock { outcome = "the waiting prompt was answered, so the browser did nothing" }
+            }
             guard let opened, let query = URLComponents(string: opened)?.queryItems,
                   let redirect = query.first(where: { $0.name == "redirect_uri" })?.value,
                   let state = query.first(where: { $0.name == "state" })?.value,
@@ -83,6 +89,22 @@ extension DemoSections {
             let answer: String
             do { answer = try DemoBrowser.get(callback.url!) } catch { answer = "failed: \(error.localizedDescription)" }
             lock.withLock { outcome = "GET \(callback.path)?code=…&state=… → \(answer)" }
+        }
+
+        /// Whether the waiting prompt shown after the openURL was answered within
+        /// half a second of being shown (a prompt left open never is).
+        private func promptWasAnswered(in surface: ScriptedSurface, since start: Int, deadline: Date) -> Bool {
+            var shownAt: Date?
+            while Date() < deadline && !lock.withLock({ sessionEnded }) {
+                let prompt = surface.transcript.dropFirst(start).first { $0["primitive"]?.stringValue == "prompt" }
+                if let prompt {
+                    if prompt["answeredAt"] != nil || prompt["error"] != nil { return true }
+                    if shownAt == nil { shownAt = Date() }
+                    if Date().timeIntervalSince(shownAt!) > 0.5 { return false }
+                }
+                usleep(2_000)
+            }
+            return lock.withLock { sessionEnded }
         }
     }
 }
