@@ -74,6 +74,28 @@ final class CommandLineTerminalTests: RxTestCase {
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
     }
 
+    func testHostileTitlesAreShownVisiblyOnTheTerminalAndPrintedExactlyAsJSON() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let child = try spawn(["alert", "--title", "Hi\u{1B}]0;pwned\u{07}\u{1B}[2J", "--action", "OK\u{1B}]2;gotcha\u{07}"],
+                              on: pty, scratch: scratch)
+        guard pty.waitFor("[>OK", seconds: 15) else {
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid)
+            return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
+        }
+        let screen = try EmulatedScreen.render(pty.bytes)
+        pty.type("\r")
+        guard let status = waitForExit(child.pid) else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
+        XCTAssertEqual(status, 0, "wait status \(status)")
+        XCTAssertEqual(screen.title, "", "the window was retitled")
+        XCTAssertNotNil(screen.row(containing: "Hi^[]0;pwned^G^[[2J"), screen.text)
+        XCTAssertNotNil(screen.row(containing: "[>OK^[]2;gotcha^G<]"), screen.text)
+        XCTAssertEqual(try String(contentsOfFile: child.outputPath, encoding: .utf8),
+                       #"{"action":0,"style":"default","textFields":[],"title":"OK\u001b]2;gotcha\u0007"}"# + "\n")
+    }
+
     func testEscapeChoosesTheCancelActionAndExitsOne() throws {
         let scratch = try ScratchDirectory(for: self)
         let pty = try PseudoTerminal()
