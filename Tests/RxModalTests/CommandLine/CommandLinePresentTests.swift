@@ -114,25 +114,13 @@ final class CommandLinePresentTests: RxTestCase {
         XCTAssertEqual((transcript.first?["spec"] as? [String: Any])?["title"] as? String, "From the environment")
     }
 
-    func testTheTerminalSurfaceInLineModeIsDrivenThroughAPipe() throws {
-        // --surface terminal with standard input not a TTY: numbered actions on
-        // standard error, the answer read from standard input.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try RxmodalCommand.executablePath())
-        process.arguments = ["alert", "--title", "Piped", "--action", "cancel:Cancel", "--action", "Go", "--surface", "terminal"]
-        process.environment = RxmodalCommand.environment()
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data("2\n".utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, stderr)
-        XCTAssertEqual(stdout, #"{"action":1,"style":"default","textFields":[],"title":"Go"}"# + "\n")
-        XCTAssertTrue(stderr.contains("Piped"), stderr)
+    func testWithoutAControllingTerminalTheTerminalSurfaceInLineModeIsDrivenThroughAPipe() throws {
+        // --surface terminal in a process with no terminal at all: numbered
+        // actions on standard error, the answer read from standard input.
+        let result = try RxmodalCommand.run(["alert", "--title", "Piped", "--action", "cancel:Cancel", "--action", "Go",
+                                             "--surface", "terminal"], input: "2\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, #"{"action":1,"style":"default","textFields":[],"title":"Go"}"# + "\n")
+        XCTAssertTrue(result.stderr.contains("Piped"), result.stderr)
     }
 }
