@@ -28,7 +28,7 @@ enum HelpText {
     static let commonOptions = """
     Options of every presentation:
       --surface terminal|script:FILE  where to show it (default: RXMODAL_SCRIPT if set,
-                                      else the terminal if standard input is one)
+                                      else the controlling terminal, /dev/tty)
       --transcript FILE               write what the scripted surface showed, as JSON
       --timeout SECONDS               dismiss the modal and exit 5 after SECONDS
       --call METHOD VALUE…            call any configuration method, one value per argument
