@@ -68,7 +68,10 @@ final class CommandLineControllingTerminalTests: RxTestCase {
                                      + #"{"action":1,"style":"default","textFields":[],"title":"Delete"}"# + "\n")
     }
 
-    func testCtrlCWithAPipedStandardInputRestoresTheTerminalAndEndsBySIGINT() throws {
+    /// Shows the dialog with standard input a pipe, interrupts it with `interrupt`,
+    /// and checks that it died of `signalNumber` with the terminal restored.
+    private func assertInterrupted(by signalNumber: Int32, file: StaticString = #filePath, line: UInt = #line,
+                                   _ interrupt: (PseudoTerminal, TerminalChild) -> Void) throws {
         let scratch = try ScratchDirectory(for: self)
         let pty = try PseudoTerminal()
         defer { pty.close() }
@@ -78,12 +81,21 @@ final class CommandLineControllingTerminalTests: RxTestCase {
         defer { _ = child.unreadInput() }
         guard pty.waitFor("[>OK<]", seconds: 15) else {
             child.kill()
-            return XCTFail("rxmodal never drew its dialog on the terminal:\n\(pty.text)\nstderr: \(child.errors)")
+            return XCTFail("rxmodal never drew its dialog on the terminal:\n\(pty.text)\nstderr: \(child.errors)", file: file, line: line)
         }
-        pty.type("\u{03}")
-        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s") }
-        XCTAssertEqual(status & 0x7F, SIGINT, "wait status \(status)")
-        XCTAssertEqual(child.output, "")
-        XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
+        XCTAssertFalse(TerminalSettingsSnapshot(pty.settings()).isCanonicalWithEcho, "the terminal is not in raw mode", file: file, line: line)
+        interrupt(pty, child)
+        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s", file: file, line: line) }
+        XCTAssertEqual(status & 0x7F, signalNumber, "wait status \(status)", file: file, line: line)
+        XCTAssertEqual(child.output, "", file: file, line: line)
+        XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before, file: file, line: line)
+    }
+
+    func testCtrlCWithAPipedStandardInputRestoresTheTerminalAndEndsBySIGINT() throws {
+        try assertInterrupted(by: SIGINT) { pty, _ in pty.type("\u{03}") }
+    }
+
+    func testSIGTERMWithAPipedStandardInputRestoresTheTerminalAndEndsBySIGTERM() throws {
+        try assertInterrupted(by: SIGTERM) { _, child in kill(child.pid, SIGTERM) }
     }
 }
