@@ -132,12 +132,12 @@ enum HelpText {
 enum HelpCommand {
     static func run(topic: String?, console: Console) throws -> ExitStatus {
         switch topic {
-        case nil: console.output(HelpText.overview)
-        case "list": console.output(HelpText.list)
-        case "describe": console.output(HelpText.describe)
-        case "demo": console.output(HelpText.demo)
-        case "help": console.output(HelpText.help)
-        case let name?: console.output(HelpText.present(kind: try KindCatalog.kind(named: name)))
+        case nil: console.text(HelpText.overview)
+        case "list": console.text(HelpText.list)
+        case "describe": console.text(HelpText.describe)
+        case "demo": console.text(HelpText.demo)
+        case "help": console.text(HelpText.help)
+        case let name?: console.text(HelpText.present(kind: try KindCatalog.kind(named: name)))
         }
         return .value
     }

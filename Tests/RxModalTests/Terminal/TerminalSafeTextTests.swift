@@ -45,6 +45,15 @@ final class TerminalSafeTextTests: RxTestCase {
         }
     }
 
+    func testJSONForTheTerminalEscapesDELC1AndBidiAndKeepsTheDocumentsValue() throws {
+        let value: ModalValue = ["title": "a\u{1B}[2J\u{7F}\u{85}\u{9B}\u{202E}\u{2066}\u{200F}é日本", "list": ["x\ty"]]
+        let document = TerminalSafeText.jsonForTerminal(value.json)
+        XCTAssertEqual(document, #"{"list":["x\ty"],"title":"a\u001b[2J\u007f\u0085\u009b\u202e\u2066\u200fé日本"}"#)
+        XCTAssertEqual(try ModalValue(json: document), value)
+        let indented = "{\n\t\"plain\": \"text\"\n}"
+        XCTAssertEqual(TerminalSafeText.jsonForTerminal(indented), indented)
+    }
+
     func testLinesBreakAtLineFeedsAndCRLFAndShowEveryOtherControl() {
         XCTAssertEqual(TerminalSafeText.lines("one\ntwo\r\nthree\rfour\n"), ["one", "two", "three^Mfour", ""])
         XCTAssertEqual(TerminalSafeText.lines("\u{1B}[2J\nok"), ["^[[2J", "ok"])

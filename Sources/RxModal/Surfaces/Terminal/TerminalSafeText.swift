@@ -25,12 +25,13 @@
 /// a file name) stays one line.
 ///
 /// Only what is drawn on a terminal goes through here: results, JSON and
-/// transcripts keep the real characters.
+/// transcripts keep the real characters. The terminal surface draws every
+/// outside string through it; the `rxmodal` command its human messages.
 ///
 /// Pure functions; safe from any thread.
-enum TerminalSafeText {
+public enum TerminalSafeText {
     /// `text` as one line, every control character shown visibly.
-    static func line(_ text: String) -> String {
+    public static func line(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { visibleForm(of: $0) != nil }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -45,7 +46,7 @@ enum TerminalSafeText {
 
     /// `text` broken at its line feeds (CR LF counts as one), each line made safe
     /// as by ``line(_:)``. An empty text is one empty line.
-    static func lines(_ text: String) -> [String] {
+    public static func lines(_ text: String) -> [String] {
         var pieces: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -61,8 +62,28 @@ enum TerminalSafeText {
         return pieces.map(line)
     }
 
+    /// A JSON document with DEL, the C1 controls and the bidirectional
+    /// formatting characters written as `\uXXXX` escapes: the same document
+    /// once parsed, but one that a terminal shows as it is. (A JSON encoder
+    /// already escapes C0 controls inside strings; outside strings they can
+    /// only be whitespace, which stays.)
+    public static func jsonForTerminal(_ document: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && visibleForm(of: scalar) != nil }
+        guard document.unicodeScalars.contains(where: escaped) else { return document }
+        var result = String.UnicodeScalarView()
+        for scalar in document.unicodeScalars {
+            if escaped(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     /// How `scalar` is shown, or nil when it is safe to send as it is.
-    static func visibleForm(of scalar: Unicode.Scalar) -> String? {
+    public static func visibleForm(of scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x00...0x1F:
             return "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
