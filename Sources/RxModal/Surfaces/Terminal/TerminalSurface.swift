@@ -278,7 +278,7 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
         writeLocked(text)
         let width = max(1, terminalWidth())
         drawnRows = lines.reduce(0) { rows, line in
-            rows + max(1, (TerminalText.visibleLength(of: line) + width - 1) / width)
+            rows + max(1, (TerminalColumns.width(of: line) + width - 1) / width)
         }
         if !style.usesEscapes { drawnRows = max(drawnRows, 1) }
     }
@@ -517,26 +517,5 @@ private final class TerminalEntry: @unchecked Sendable {
         self.spec = spec
         self.onResult = onResult
         self.onError = onError
-    }
-}
-
-/// Measuring drawn text.
-enum TerminalText {
-    /// The number of characters of `line` that take a column: escape sequences
-    /// (CSI) do not.
-    static func visibleLength(of line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        var sawBracket = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if !sawBracket { sawBracket = scalar == "["; if !sawBracket { inEscape = false }; continue }
-                if (0x40...0x7E).contains(scalar.value) { inEscape = false }
-                continue
-            }
-            if scalar == "\u{1B}" { inEscape = true; sawBracket = false; continue }
-            count += 1
-        }
-        return count
     }
 }
