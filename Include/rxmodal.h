@@ -229,12 +229,14 @@ int rxm_modal_authorization_status(rxm_modal *modal, rxm_authorization_status *o
 typedef struct rxm_presenter rxm_presenter;
 
 /* The default: the scripted surface of $RXMODAL_SCRIPT when it is set (JSON, or
-** @/path/to/file), else the terminal when standard input is one, else
-** subscribing fails with RXM_ERR_NO_SURFACE. Resolved at each subscription. */
+** @/path/to/file), else the process's controlling terminal (/dev/tty, whatever
+** standard input and output are), else subscribing fails with
+** RXM_ERR_NO_SURFACE. Resolved at each subscription. */
 int rxm_presenter_new_default(rxm_presenter **out, rxm_error *error);
 
-/* The terminal: interactive on /dev/tty when standard input is a terminal,
-** otherwise line mode, reading standard input and writing to standard error. */
+/* The terminal: interactive on the controlling terminal (/dev/tty) whenever the
+** process has one, whatever standard input and output are; in a process
+** without one, line mode, reading standard input and writing to standard error. */
 int rxm_presenter_new_terminal(rxm_presenter **out, rxm_error *error);
 
 /* A headless surface that answers each presentation with the next step of a

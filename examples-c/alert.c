@@ -3,12 +3,13 @@
 **
 ** The alert is shown on the default presenter: the script in $RXMODAL_SCRIPT
 ** when it is set (a headless run), else the terminal. With --terminal, on the
-** terminal presenter whatever the environment says (line mode when standard
-** input is not a terminal: the email, then the action's number). Build and run:
+** terminal presenter whatever the environment says (line mode in a process
+** without a controlling terminal, such as one started by setsid: the email,
+** then the action's number). Build and run:
 **
 **     cc alert.c $(pkg-config --cflags --libs rxmodal) -o alert
 **     RXMODAL_SCRIPT='[{"type": ["ada@example.org"], "choose": "Sign In"}]' ./alert
-**     printf 'ada@example.org\n1\n' | ./alert --terminal
+**     printf 'ada@example.org\n1\n' | setsid -w ./alert --terminal
 */
 #include <rxmodal.h>
 #include <stdio.h>

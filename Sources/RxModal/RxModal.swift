@@ -8,8 +8,8 @@
 ///   the libffi invoker (`MethodInvoker`, `MethodTable`, one per kind);
 /// - surfaces: the `ModalSurface` protocol, the headless `ScriptedSurface`, the
 ///   `TerminalSurface`, and `CSurfaceBridge` for C plugins; `Presenter.default`
-///   is the scripted surface of `RXMODAL_SCRIPT`, else the terminal when
-///   standard input is one;
+///   is the scripted surface of `RXMODAL_SCRIPT`, else the process's
+///   controlling terminal (`/dev/tty`, whatever standard input is);
 /// - the present/dismiss coordinator (`ModalCoordinator`): presented on
 ///   subscribe, dismissed once on dispose, preconditions and authorization at
 ///   subscribe time;

@@ -33,23 +33,23 @@ enum DemoCommand {
         }
         let context = DemoContext(presenter: presenter, scripted: scripted, console: console, registry: registry, scratch: scratch)
 
-        console.output("RxModal demo: the seed's modal flows on the \(scripted == nil ? "terminal" : "scripted (headless)") surface")
-        console.output("kinds loaded: \(registry.kindNames.joined(separator: ", "))")
+        console.text("RxModal demo: the seed's modal flows on the \(scripted == nil ? "terminal" : "scripted (headless)") surface")
+        console.text("kinds loaded: \(registry.kindNames.joined(separator: ", "))")
         var allEnded = true
         for (number, section) in sections.enumerated() {
-            console.output("\n\(number + 1). \(section.title)")
+            console.text("\n\(number + 1). \(section.title)")
             if let missing = section.requiredKinds.first(where: { !context.isLoaded($0) }) {
-                console.output("   skipped: \(missing) plugin not loaded")
+                console.text("   skipped: \(missing) plugin not loaded")
                 continue
             }
             let start = scripted?.transcript.count ?? 0
             let outcome = section.run(context)
             context.printShown(since: start)
-            outcome.lines.forEach { console.output("   " + $0) }
+            outcome.lines.forEach { console.text("   " + $0) }
             allEnded = allEnded && outcome.ended
         }
         // Every subscription, sink and presentation above has been released.
-        console.output("\nlive resources left: \(Resources.total - resourcesAtStart)")
+        console.text("\nlive resources left: \(Resources.total - resourcesAtStart)")
         if let transcriptPath, let scripted {
             do { try scripted.writeTranscript(to: transcriptPath) } catch {
                 console.error("rxmodal: --transcript: \(error)")

@@ -43,7 +43,7 @@ struct DemoContext {
             if let result = record["result"] { line += " → answered \(result.json)" }
             if let error = record["error"]?.stringValue { line += " → error: \(error)" }
             line += ", dismissed \(record["dismissals"]?.intValue ?? 0)×"
-            console.output(line)
+            console.text(line)
         }
     }
 }

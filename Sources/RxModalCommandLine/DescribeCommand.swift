@@ -15,7 +15,7 @@ enum DescribeCommand {
             })
             console.output(ModalValue.object(value).json)
         } else {
-            console.output(kind.describedText + "\n" + HelpText.kindOptions(table))
+            console.text(kind.describedText + "\n" + HelpText.kindOptions(table))
         }
         return .value
     }

@@ -28,7 +28,7 @@ enum HelpText {
     static let commonOptions = """
     Options of every presentation:
       --surface terminal|script:FILE  where to show it (default: RXMODAL_SCRIPT if set,
-                                      else the terminal if standard input is one)
+                                      else the controlling terminal, /dev/tty)
       --transcript FILE               write what the scripted surface showed, as JSON
       --timeout SECONDS               dismiss the modal and exit 5 after SECONDS
       --call METHOD VALUE…            call any configuration method, one value per argument
@@ -132,12 +132,12 @@ enum HelpText {
 enum HelpCommand {
     static func run(topic: String?, console: Console) throws -> ExitStatus {
         switch topic {
-        case nil: console.output(HelpText.overview)
-        case "list": console.output(HelpText.list)
-        case "describe": console.output(HelpText.describe)
-        case "demo": console.output(HelpText.demo)
-        case "help": console.output(HelpText.help)
-        case let name?: console.output(HelpText.present(kind: try KindCatalog.kind(named: name)))
+        case nil: console.text(HelpText.overview)
+        case "list": console.text(HelpText.list)
+        case "describe": console.text(HelpText.describe)
+        case "demo": console.text(HelpText.demo)
+        case "help": console.text(HelpText.help)
+        case let name?: console.text(HelpText.present(kind: try KindCatalog.kind(named: name)))
         }
         return .value
     }

@@ -34,7 +34,7 @@ enum ListCommand {
         } else if !skipped.isEmpty {
             lines.append("(\(skipped.count) plugin\(skipped.count == 1 ? "" : "s") skipped; rxmodal list --verbose says why)")
         }
-        console.output(lines.joined(separator: "\n"))
+        console.text(lines.joined(separator: "\n"))
         return .value
     }
 }

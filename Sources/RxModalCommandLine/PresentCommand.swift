@@ -10,7 +10,7 @@ enum PresentCommand {
         let kind = try KindCatalog.kind(named: kindName)
         let options = try PresentOptionsParser.parse(arguments, for: kind)
         if options.wantsHelp {
-            console.output(HelpText.present(kind: kind))
+            console.text(HelpText.present(kind: kind))
             return .value
         }
         let selection = try SurfaceSelection(option: options.surface, transcriptPath: options.transcriptPath,

@@ -4,7 +4,8 @@ import RxModal
 ///
 /// A plain value; safe from any thread.
 public enum SurfaceOption: Equatable, Sendable {
-    /// The terminal surface: interactive on a TTY, line mode through a pipe.
+    /// The terminal surface: interactive on the controlling terminal, line mode
+    /// (through standard input) in a process without one.
     case terminal
     /// A scripted surface answering from the JSON script in the file.
     case script(path: String)

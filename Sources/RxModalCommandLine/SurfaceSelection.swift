@@ -3,12 +3,13 @@ import RxModal
 
 /// The surface a command presents on, from `--surface` and the environment:
 ///
-/// - `--surface terminal`: ``TerminalSurface/standard(environment:)`` (the TTY, or
-///   line mode on standard input/error when standard input is not one);
+/// - `--surface terminal`: ``TerminalSurface/standard(environment:)`` (the
+///   controlling terminal, or line mode on standard input/error when the
+///   process has none);
 /// - `--surface script:FILE`: a ``ScriptedSurface`` reading FILE;
 /// - neither: what ``Presenter/default`` does — `RXMODAL_SCRIPT` if set (read
-///   here, so its transcript can be written), else the terminal when standard
-///   input is one, else no surface (``ModalError/missingSurface``).
+///   here, so its transcript can be written), else the controlling terminal,
+///   else no surface (``ModalError/missingSurface``).
 ///
 /// `--transcript` needs a scripted surface. Made once per command, on the main
 /// thread; the surfaces themselves are safe from any thread.

@@ -12,8 +12,10 @@ import Synchronization
 ///      successive modals take successive steps of the script; it is read again
 ///      (from step 1) when the variable's value changes. A malformed script fails
 ///      the subscription with the script's error;
-///   2. the terminal, when standard input is one: one interactive
-///      ``TerminalSurface`` on `/dev/tty` for the whole process;
+///   2. the terminal, when the process has a controlling terminal — whatever
+///      standard input and output are, so a program reading a pipe still asks
+///      its user: one interactive ``TerminalSurface`` on `/dev/tty` for the
+///      whole process;
 ///   3. otherwise ``ModalError/missingSurface``.
 /// - `.surface(s)` presents on `s`.
 ///
@@ -52,18 +54,16 @@ enum EnvironmentScriptedSurface {
     }
 }
 
-/// The process's interactive terminal surface, made on first use when standard
-/// input is a terminal. Guarded by a mutex; safe from any thread.
+/// The process's interactive terminal surface, made on first use when the
+/// process has a controlling terminal. Guarded by a mutex; safe from any thread.
 enum ProcessTerminalSurface {
     private static let cached = Mutex<TerminalSurface?>(nil)
 
     static func current() -> TerminalSurface? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
-        return cached.withLock { cached in
+        cached.withLock { cached in
             if let cached { return cached }
-            let surface = TerminalSurface.standard()
-            cached = surface
-            return surface
+            cached = TerminalSurface.onControllingTerminal()
+            return cached
         }
     }
 }

@@ -125,11 +125,13 @@ final class CProgramRunner {
     }
 
     /// Runs a process to its end, with PATH and HOME plus `environment`; standard
-    /// input is `input` through a pipe, or /dev/null.
+    /// input is `input` through a pipe, or /dev/null. It runs in a session of its
+    /// own (setsid), without a controlling terminal, so a program on the terminal
+    /// presenter never draws on the terminal the tests were started from.
     func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--wait", executable] + arguments
         var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory, "LANG": "C.UTF-8"]
         base.merge(environment) { $1 }
         process.environment = base

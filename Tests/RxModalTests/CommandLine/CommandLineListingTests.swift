@@ -59,6 +59,25 @@ final class CommandLineListingTests: RxTestCase {
         XCTAssertEqual((document["skipped"] as? [Any])?.count, 3)
     }
 
+    func testAFileNameInThePluginDirectoryIsListedVisiblyAndExactlyAsJSON() throws {
+        let fixture = try PluginFixture(for: self)
+        let directory = try fixture.directory("plugins")
+        let name = "librxmodal-\u{1B}]0;pwned\u{07}\u{1B}[2J.so"
+        try fixture.textFile("not an ELF file", in: directory, named: name)
+        let environment = ["RXMODAL_PLUGIN_PATH": directory]
+
+        let verbose = try RxmodalCommand.run(["list", "--verbose"], environment: environment)
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(verbose.stdout.contains("  \(directory)/librxmodal-^[]0;pwned^G^[[2J.so: not a loadable plugin image: "),
+                      verbose.stdout)
+        XCTAssertFalse(verbose.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, verbose.stdout)
+
+        let json = try RxmodalCommand.run(["list", "--json"], environment: environment)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let skipped = try XCTUnwrap(document["skipped"] as? [[String: Any]])
+        XCTAssertEqual(skipped.compactMap { $0["path"] as? String }, [directory + "/" + name])
+    }
+
     func testAThirdPartyKindGetsFlagsFromItsMethodTable() throws {
         let fixture = try PluginFixture(for: self)
         let directory = try fixture.directory("plugins")

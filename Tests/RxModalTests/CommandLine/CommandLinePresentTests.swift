@@ -114,25 +114,22 @@ final class CommandLinePresentTests: RxTestCase {
         XCTAssertEqual((transcript.first?["spec"] as? [String: Any])?["title"] as? String, "From the environment")
     }
 
-    func testTheTerminalSurfaceInLineModeIsDrivenThroughAPipe() throws {
-        // --surface terminal with standard input not a TTY: numbered actions on
-        // standard error, the answer read from standard input.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try RxmodalCommand.executablePath())
-        process.arguments = ["alert", "--title", "Piped", "--action", "cancel:Cancel", "--action", "Go", "--surface", "terminal"]
-        process.environment = RxmodalCommand.environment()
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data("2\n".utf8))
-        try input.fileHandleForWriting.close()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, stderr)
-        XCTAssertEqual(stdout, #"{"action":1,"style":"default","textFields":[],"title":"Go"}"# + "\n")
-        XCTAssertTrue(stderr.contains("Piped"), stderr)
+    func testTheJSONKeepsEveryCharacterAndEscapesThoseATerminalWouldObey() throws {
+        let title = "OK\u{1B}]0;x\u{07}\u{7F}\u{9B}2J\u{202E}\u{2067}é日本"
+        let result = try RxmodalCommand.run(["alert", "--action", title], environment: ["RXMODAL_SCRIPT": #"[{"choose": 0}]"#])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, #"{"action":0,"style":"default","textFields":[],"title":"OK\u001b]0;x\u0007\u007f\u009b2J\u202e\u2067é日本"}"# + "\n")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["title"] as? String, title)
+    }
+
+    func testWithoutAControllingTerminalTheTerminalSurfaceInLineModeIsDrivenThroughAPipe() throws {
+        // --surface terminal in a process with no terminal at all: numbered
+        // actions on standard error, the answer read from standard input.
+        let result = try RxmodalCommand.run(["alert", "--title", "Piped", "--action", "cancel:Cancel", "--action", "Go",
+                                             "--surface", "terminal"], input: "2\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, #"{"action":1,"style":"default","textFields":[],"title":"Go"}"# + "\n")
+        XCTAssertTrue(result.stderr.contains("Piped"), result.stderr)
     }
 }

@@ -7,47 +7,10 @@ import Glibc
 /// result read from its standard output (a file), and the terminal's settings
 /// checked after an answer and after Ctrl-C.
 final class CommandLineTerminalTests: RxTestCase {
-    private struct Child {
-        let pid: pid_t
-        let outputPath: String
-    }
-
     /// Starts `rxmodal arguments…` in a new session with the pty's slave as its
     /// controlling terminal, standard input and error; standard output goes to a file.
-    private func spawn(_ arguments: [String], on pty: PseudoTerminal, scratch: ScratchDirectory) throws -> Child {
-        let executable = try RxmodalCommand.executablePath()
-        guard let slaveName = ttyname(pty.slave).map({ String(cString: $0) }) else { throw XCTSkip("ttyname failed") }
-        let outputPath = scratch.path + "/stdout.json"
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(0x80))   // POSIX_SPAWN_SETSID (glibc)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = [strdup("TERM=xterm"), nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw XCTSkip("cannot spawn rxmodal: \(String(cString: strerror(status)))") }
-        return Child(pid: pid, outputPath: outputPath)
-    }
-
-    /// Waits up to 10 s for `pid` to end (then kills it) and returns its wait status.
-    private func waitForExit(_ pid: pid_t) -> Int32? {
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return status }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        return nil
+    private func spawn(_ arguments: [String], on pty: PseudoTerminal, scratch: ScratchDirectory) throws -> TerminalChild {
+        try TerminalChild.spawn([try RxmodalCommand.executablePath()] + arguments, on: pty, scratch: scratch)
     }
 
     private let signInArguments = ["alert", "--title", "Sign in", "--text-field", "email:E-mail",
@@ -60,18 +23,38 @@ final class CommandLineTerminalTests: RxTestCase {
         let before = TerminalSettingsSnapshot(pty.settings())
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
         guard pty.waitFor("[>Sign In<]", seconds: 15) else {
-            kill(child.pid, SIGKILL)
-            _ = waitForExit(child.pid)
+            child.kill()
             return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
         }
         XCTAssertTrue(pty.text.contains("E-mail"), pty.text)
         pty.type("ada@example.org\tsecret\r")
-        guard let status = waitForExit(child.pid) else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
+        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
         XCTAssertEqual(status, 0, "wait status \(status); screen:\n\(pty.text)")
-        XCTAssertEqual(try String(contentsOfFile: child.outputPath, encoding: .utf8),
+        XCTAssertEqual(child.output,
                        #"{"action":1,"style":"default","textFields":["ada@example.org","secret"],"title":"Sign In"}"# + "\n")
         XCTAssertFalse(pty.text.contains("secret"), "the password was drawn:\n\(pty.text)")
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
+    }
+
+    func testHostileTitlesAreShownVisiblyOnTheTerminalAndPrintedExactlyAsJSON() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let child = try spawn(["alert", "--title", "Hi\u{1B}]0;pwned\u{07}\u{1B}[2J", "--action", "OK\u{1B}]2;gotcha\u{07}"],
+                              on: pty, scratch: scratch)
+        guard pty.waitFor("[>OK", seconds: 15) else {
+            child.kill()
+            return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
+        }
+        let screen = try EmulatedScreen.render(pty.bytes)
+        pty.type("\r")
+        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
+        XCTAssertEqual(status, 0, "wait status \(status)")
+        XCTAssertEqual(screen.title, "", "the window was retitled")
+        XCTAssertNotNil(screen.row(containing: "Hi^[]0;pwned^G^[[2J"), screen.text)
+        XCTAssertNotNil(screen.row(containing: "[>OK^[]2;gotcha^G<]"), screen.text)
+        XCTAssertEqual(child.output,
+                       #"{"action":0,"style":"default","textFields":[],"title":"OK\u001b]2;gotcha\u0007"}"# + "\n")
     }
 
     func testEscapeChoosesTheCancelActionAndExitsOne() throws {
@@ -81,9 +64,9 @@ final class CommandLineTerminalTests: RxTestCase {
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
         XCTAssertTrue(pty.waitFor("[>Sign In<]", seconds: 15), pty.text)
         pty.type("\u{1B}")
-        guard let status = waitForExit(child.pid) else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
+        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s:\n\(pty.text)") }
         XCTAssertEqual(status, 1 << 8, "wait status \(status)")   // exited with 1
-        XCTAssertEqual(try String(contentsOfFile: child.outputPath, encoding: .utf8),
+        XCTAssertEqual(child.output,
                        #"{"action":0,"style":"cancel","textFields":["",""],"title":"Cancel"}"# + "\n")
     }
 
@@ -94,14 +77,13 @@ final class CommandLineTerminalTests: RxTestCase {
         let before = TerminalSettingsSnapshot(pty.settings())
         let child = try spawn(signInArguments, on: pty, scratch: scratch)
         guard pty.waitFor("[>Sign In<]", seconds: 15) else {
-            kill(child.pid, SIGKILL)
-            _ = waitForExit(child.pid)
+            child.kill()
             return XCTFail("rxmodal never drew its dialog:\n\(pty.text)")
         }
         pty.type("ada\u{03}")
-        guard let status = waitForExit(child.pid) else { return XCTFail("rxmodal did not end within 10 s") }
+        guard let status = child.waitForExit() else { return XCTFail("rxmodal did not end within 10 s") }
         XCTAssertEqual(status & 0x7F, SIGINT, "wait status \(status)")   // WTERMSIG: a shell reports 130
-        XCTAssertEqual(try String(contentsOfFile: child.outputPath, encoding: .utf8), "")
+        XCTAssertEqual(child.output, "")
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
     }
 }

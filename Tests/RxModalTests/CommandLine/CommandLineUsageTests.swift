@@ -25,6 +25,15 @@ final class CommandLineUsageTests: RxTestCase {
         XCTAssertTrue(result.stderr.contains("actionSheet, alert, confirmation"), result.stderr)
     }
 
+    func testTextFromOutsideIsShownVisiblyInMessages() throws {
+        // A name pasted from somewhere, carrying a window-title sequence and a C1 CSI.
+        let result = try RxmodalCommand.run(["mail\u{1B}]0;pwned\u{07}Composer\u{9B}2J"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("rxmodal: unknown modal kind “mail^[]0;pwned^GComposer<U+009B>2J”; known kinds: "),
+                      result.stderr)
+        XCTAssertFalse(result.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" }, result.stderr)
+    }
+
     func testUnknownKindMentionsTheSkippedPluginThatWouldHaveProvidedIt() throws {
         let fixture = try PluginFixture(for: self)
         let directory = try fixture.directory("plugins")

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 
 /// Runs the built `rxmodal` executable as a child process, the way a shell
-/// script would: standard input from /dev/null (unless a pty test gives one),
+/// script without a terminal would: standard input from /dev/null or a pipe,
 /// standard output and error captured separately, the exit status or the
 /// signal it died of.
 struct RxmodalCommand {
@@ -41,39 +41,78 @@ struct RxmodalCommand {
     /// Runs `rxmodal arguments…` in `directory`, waiting at most `limit`
     /// seconds (then it is killed and the test fails). With a `launcher`, runs
     /// `launcher… rxmodal arguments…` instead (a command that sets up the
-    /// process's surroundings and then execs the rest).
+    /// process's surroundings and then execs the rest). Standard input is
+    /// `input` through a pipe, or /dev/null. The child runs in a session of its
+    /// own, without a controlling terminal, so it never draws on the terminal
+    /// the tests were started from.
     @discardableResult
     static func run(_ arguments: [String], environment extra: [String: String] = [:], in directory: String? = nil,
-                    launcher: [String] = [], limit: Double = 30,
+                    launcher: [String] = [], input: String? = nil, limit: Double = 30,
                     file: StaticString = #filePath, line: UInt = #line) throws -> Result {
-        let process = Process()
-        let command = try executablePath()
-        if let first = launcher.first {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = Array(launcher.dropFirst()) + [command] + arguments
+        let argv = launcher + [try executablePath()] + arguments
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A session of its own (POSIX_SPAWN_SETSID, glibc's value), no signal blocked, SIGINT, SIGTERM and SIGPIPE at their defaults.
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var noSignals = sigset_t(), defaults = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let inputPipe = try closeOnExecPipe(), outputPipe = try closeOnExecPipe(), errorPipe = try closeOnExecPipe()
+        if let input {
+            // Written before the child starts, while this process still holds the read end (no SIGPIPE).
+            let bytes = Array(input.utf8)
+            _ = bytes.withUnsafeBytes { write(inputPipe.write, $0.baseAddress, $0.count) }
+            posix_spawn_file_actions_adddup2(&actions, inputPipe.read, 0)
         } else {
-            process.executableURL = URL(fileURLWithPath: command)
-            process.arguments = arguments
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        process.environment = environment(extra)
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let collected = OutputCollector(output: output, errors: errors)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe.write, 2)
+        // The working directory is set by a shell in front: glibc's addchdir is not visible to Swift.
+        let shell = directory.map { ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, $0] } ?? []
+        let full = shell + argv
+        let cArguments: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
+        let cEnvironment: [UnsafeMutablePointer<CChar>?] = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, full[0], &actions, &attributes, cArguments, cEnvironment)
+        for fd in [inputPipe.read, inputPipe.write, outputPipe.write, errorPipe.write] { close(fd) }
+        guard spawned == 0 else {
+            close(outputPipe.read); close(errorPipe.read)
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot start \(full[0]): \(String(cString: strerror(spawned)))"])
+        }
+        let collected = OutputCollector(output: FileHandle(fileDescriptor: outputPipe.read, closeOnDealloc: true),
+                                        errors: FileHandle(fileDescriptor: errorPipe.read, closeOnDealloc: true))
+        var status: Int32 = 0
         let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        var ended = false
+        while Date() < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { ended = true; break }
+            usleep(5_000)
+        }
+        if !ended {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
             XCTFail("rxmodal \(arguments) did not end within \(limit) s", file: file, line: line)
         }
-        process.waitUntilExit()
         let (stdout, stderr) = collected.wait()
-        let signaled = process.terminationReason == .uncaughtSignal
-        return Result(stdout: stdout, stderr: stderr, status: signaled ? nil : process.terminationStatus,
-                      signal: signaled ? process.terminationStatus : nil)
+        let signal = status & 0x7F
+        return Result(stdout: stdout, stderr: stderr, status: signal == 0 ? (status >> 8) & 0xFF : nil,
+                      signal: signal == 0 ? nil : signal)
+    }
+
+    private static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileReadUnknown) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
     }
 
     /// Reads both pipes on their own threads, so a child that fills one never blocks.
@@ -82,16 +121,16 @@ struct RxmodalCommand {
         private let lock = NSLock()
         private var out = Data(), err = Data()
 
-        init(output: Pipe, errors: Pipe) {
+        init(output: FileHandle, errors: FileHandle) {
             group.enter()
             Thread.detachNewThread { [self] in
-                let data = output.fileHandleForReading.readDataToEndOfFile()
+                let data = output.readDataToEndOfFile()
                 lock.lock(); out = data; lock.unlock()
                 group.leave()
             }
             group.enter()
             Thread.detachNewThread { [self] in
-                let data = errors.fileHandleForReading.readDataToEndOfFile()
+                let data = errors.readDataToEndOfFile()
                 lock.lock(); err = data; lock.unlock()
                 group.leave()
             }

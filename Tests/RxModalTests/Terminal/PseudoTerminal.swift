@@ -55,6 +55,12 @@ final class PseudoTerminal: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Everything the surface wrote so far, as sent.
+    var bytes: [UInt8] {
+        lock.lock(); defer { lock.unlock() }
+        return received
+    }
+
     /// Everything the surface wrote so far, bytes as sent.
     var raw: String {
         lock.lock(); defer { lock.unlock() }

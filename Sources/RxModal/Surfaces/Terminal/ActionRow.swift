@@ -70,15 +70,16 @@ struct ActionRow {
 
     func line(style: TerminalStyle, focused: Bool) -> String {
         actions.enumerated().map { index, action in
-            if !action.enabled { return style.paint("( \(action.title) )", .dim) }
+            let title = TerminalSafeText.line(action.title)
+            if !action.enabled { return style.paint("( \(title) )", .dim) }
             var attributes: [TerminalStyle.Attribute] = []
             if action.style == "destructive" { attributes.append(.red) }
             if index == selected {
                 if focused { attributes.append(.reverse) }
                 attributes.append(.bold)
-                return style.paint("[>\(action.title)<]", attributes: attributes)
+                return style.paint("[>\(title)<]", attributes: attributes)
             }
-            return style.paint("[ \(action.title) ]", attributes: attributes)
+            return style.paint("[ \(title) ]", attributes: attributes)
         }.joined(separator: "  ")
     }
 }

@@ -104,9 +104,9 @@ final class ChoiceScreen: TerminalScreen {
 
     func lines(style: TerminalStyle) -> [String] {
         var lines: [String] = []
-        if let title { lines.append(style.paint(title, .bold)) }
-        if let prompt { lines.append(prompt) }
-        if !filter.isEmpty { lines.append("Filter: \(filter)") }
+        if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
+        if let prompt { lines.append(TerminalSafeText.line(prompt)) }
+        if !filter.isEmpty { lines.append("Filter: \(TerminalSafeText.line(filter))") }
         let visible = visibleItems
         if visible.isEmpty { lines.append("  (nothing matches)") }
         let first = max(0, min(cursor - Self.visibleRows / 2, visible.count - Self.visibleRows))
@@ -115,7 +115,7 @@ final class ChoiceScreen: TerminalScreen {
         for position in shown {
             let item = visible[position]
             let mark = multiple ? (chosen.contains(item) ? "[x] " : "[ ] ") : ""
-            let text = "\(position == cursor ? ">" : " ") \(mark)\(Self.describe(items[item]))"
+            let text = "\(position == cursor ? ">" : " ") \(mark)\(TerminalSafeText.line(Self.describe(items[item])))"
             lines.append(position == cursor ? style.paint(text, .cyan, .bold) : text)
         }
         let below = visible.count - (first + shown.count)

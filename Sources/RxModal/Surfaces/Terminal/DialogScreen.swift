@@ -96,13 +96,13 @@ final class DialogScreen: TerminalScreen {
 
     func lines(style: TerminalStyle) -> [String] {
         var lines: [String] = []
-        if let title { lines.append(style.paint(title, .bold)) }
-        if let message { lines += message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
+        if let message { lines += TerminalSafeText.lines(message) }
         if !fields.isEmpty {
             lines.append("")
             for (index, field) in fields.enumerated() {
-                let label = field.placeholder ?? field.kind.capitalized
-                let shown = field.kind == "password" ? String(repeating: "*", count: field.text.count) : field.text
+                let label = TerminalSafeText.line(field.placeholder ?? field.kind.capitalized)
+                let shown = field.kind == "password" ? String(repeating: "*", count: field.text.count) : TerminalSafeText.line(field.text)
                 let focused = index == focus
                 lines.append("\(focused ? ">" : " ") \(label): \(shown)\(focused ? "_" : "")")
             }

@@ -156,24 +156,25 @@ final class FormScreen: TerminalScreen {
 
     func lines(style: TerminalStyle) -> [String] {
         var lines: [String] = []
-        if let title { lines.append(style.paint(title, .bold)) }
+        if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
         for (index, field) in fields.enumerated() {
+            let label = TerminalSafeText.line(field.label)
             let focused = index == focus
             let marker = focused ? ">" : " "
             let caret = focused ? "_" : ""
             switch field.kind {
             case "text":
-                lines.append("\(marker) \(field.label):")
-                var bodyLines = field.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if bodyLines.isEmpty { bodyLines = [""] }
+                lines.append("\(marker) \(label):")
+                var bodyLines = TerminalSafeText.lines(field.text)
                 bodyLines[bodyLines.count - 1] += caret
                 lines += bodyLines.map { "    \($0)" }
             case "attachments":
-                lines.append("  \(field.label): \(field.list.isEmpty ? "(none)" : field.list.joined(separator: ", "))")
+                let names = field.list.isEmpty ? "(none)" : TerminalSafeText.line(field.list.joined(separator: ", "))
+                lines.append("  \(label): \(names)")
             case "readOnly":
-                lines.append(style.paint("  \(field.label): \(field.text)", .dim))
+                lines.append(style.paint("  \(label): \(TerminalSafeText.line(field.text))", .dim))
             default:
-                lines.append("\(marker) \(field.label): \(field.text)\(caret)")
+                lines.append("\(marker) \(label): \(TerminalSafeText.line(field.text))\(caret)")
             }
         }
         lines.append("")

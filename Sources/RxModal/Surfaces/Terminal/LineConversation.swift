@@ -103,16 +103,19 @@ final class LineConversation {
 
     private func header() -> String {
         var lines: [String] = []
-        if let title = spec["title"]?.stringValue { lines.append(title) }
-        if let message = spec["message"]?.stringValue { lines.append(message) }
+        if let title = spec["title"]?.stringValue { lines.append(TerminalSafeText.line(title)) }
+        if let message = spec["message"]?.stringValue { lines += TerminalSafeText.lines(message) }
         if primitive == .choice {
-            if let prompt = spec["prompt"]?.stringValue { lines.append(prompt) }
-            for (index, item) in items.enumerated() { lines.append("  \(index + 1)) \(ChoiceScreen.describe(item))") }
+            if let prompt = spec["prompt"]?.stringValue { lines.append(TerminalSafeText.line(prompt)) }
+            for (index, item) in items.enumerated() {
+                lines.append("  \(index + 1)) \(TerminalSafeText.line(ChoiceScreen.describe(item)))")
+            }
         }
         if primitive == .form {
             for field in formFields where !Self.isEditable(field) {
                 let label = field["label"]?.stringValue ?? ""
-                lines.append("\(label): \(Self.display(formValues[field["name"]?.stringValue ?? ""] ?? ""))")
+                let value = Self.display(formValues[field["name"]?.stringValue ?? ""] ?? "")
+                lines.append("\(TerminalSafeText.line(label)): \(TerminalSafeText.line(value))")
             }
         }
         return lines.map { $0 + "\n" }.joined()
@@ -129,16 +132,16 @@ final class LineConversation {
         case .textField(let index):
             let field = textFields[index]
             let kind = field["kind"]?.stringValue ?? "plain"
-            let label = field["placeholder"]?.stringValue ?? kind.capitalized
+            let label = TerminalSafeText.line(field["placeholder"]?.stringValue ?? kind.capitalized)
             let current = texts[index]
-            let shown = current.isEmpty ? "" : " [\(kind == "password" ? String(repeating: "*", count: current.count) : current)]"
-            return "\(label) (\(kind))\(shown): "
+            let shown = current.isEmpty ? "" : " [\(kind == "password" ? String(repeating: "*", count: current.count) : TerminalSafeText.line(current))]"
+            return "\(label) (\(TerminalSafeText.line(kind)))\(shown): "
         case .formField(let index):
             let field = formFields[index]
-            let label = field["label"]?.stringValue ?? ""
+            let label = TerminalSafeText.line(field["label"]?.stringValue ?? "")
             let kind = field["kind"]?.stringValue ?? "line"
             let current = Self.display(formValues[field["name"]?.stringValue ?? ""] ?? "")
-            let shown = current.isEmpty ? "" : " [\(current.replacingOccurrences(of: "\n", with: "⏎"))]"
+            let shown = current.isEmpty ? "" : " [\(TerminalSafeText.lines(current).joined(separator: "⏎"))]"
             switch kind {
             case "text": return "\(label) (text; end with a line \".\")\(shown):\n"
             case "addresses": return "\(label) (addresses, comma-separated)\(shown): "
@@ -148,7 +151,7 @@ final class LineConversation {
             var lines = actions.enumerated().map { index, action in
                 let notes = [action.preferred ? "preferred" : nil, action.style == "cancel" ? "cancel" : nil,
                              action.style == "destructive" ? "destructive" : nil, action.enabled ? nil : "disabled"].compactMap { $0 }
-                return "  \(index + 1)) \(action.title)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")"
+                return "  \(index + 1)) \(TerminalSafeText.line(action.title))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")"
             }
             lines.append("Choose an action [1-\(actions.count)]: ")
             return lines.joined(separator: "\n")
@@ -205,10 +208,10 @@ final class LineConversation {
                 chosen = preferred
             } else {
                 guard let number = Int(answer), (1...list.count).contains(number) else {
-                    return ("Not an action: \(answer). Type a number from 1 to \(list.count).\n" + question(), nil)
+                    return ("Not an action: \(TerminalSafeText.line(answer)). Type a number from 1 to \(list.count).\n" + question(), nil)
                 }
                 guard list[number - 1].enabled else {
-                    return ("\(list[number - 1].title) is disabled.\n" + question(), nil)
+                    return ("\(TerminalSafeText.line(list[number - 1].title)) is disabled.\n" + question(), nil)
                 }
                 chosen = number - 1
             }
@@ -219,7 +222,7 @@ final class LineConversation {
             var selected: [Int] = []
             for word in words {
                 guard let number = Int(word), (1...max(1, items.count)).contains(number), number <= items.count else {
-                    return ("Not an item: \(word). Type numbers from 1 to \(items.count).\n" + question(), nil)
+                    return ("Not an item: \(TerminalSafeText.line(String(word))). Type numbers from 1 to \(items.count).\n" + question(), nil)
                 }
                 if !selected.contains(number - 1) { selected.append(number - 1) }
             }

@@ -6,14 +6,16 @@ import RxModalPluginABI
 /// A surface for a person at a terminal, and for scripts through pipes.
 ///
 /// Two modes (see docs/guides/TerminalSurface.md):
-/// - **interactive** (input is a TTY): raw mode through termios, keys read one
+/// - **interactive** (input is a TTY; ``standard(environment:)`` uses the
+///   controlling terminal whenever there is one): raw mode through termios, keys read one
 ///   by one, each primitive drawn and redrawn in place (`DialogScreen`,
 ///   `ChoiceScreen`, `FormScreen`). Raw mode is switched on when the first
 ///   presentation is shown and off — with the cursor shown again — as soon as
 ///   none is left waiting for the user: after an answer, an error or a
 ///   dismissal, and from SIGINT/SIGTERM handlers (`TerminalSignalGuard`) that
 ///   restore the terminal and then re-raise the signal with its default action.
-/// - **line mode** (input is not a TTY): each primitive is printed as plain
+/// - **line mode** (input is not a TTY; for ``standard(environment:)``, no
+///   controlling terminal): each primitive is printed as plain
 ///   text with numbered actions or items, and answers are read line by line
 ///   (`LineConversation`), so a pipe can drive it.
 ///
@@ -107,22 +109,28 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     }
 
     /// The surface a command-line program wants: interactive on the
-    /// controlling terminal (`/dev/tty`) when standard input is a TTY; else line
-    /// mode reading standard input and writing to standard error (so standard
-    /// output stays free for the result). Interactive, its `textEditor` is the
-    /// user's editor (`ExternalEditor`: $VISUAL/$EDITOR, as git does), on the terminal.
+    /// controlling terminal whenever the process has one
+    /// (``onControllingTerminal(environment:)``), whatever standard input and
+    /// output are; else line mode reading standard input and writing to
+    /// standard error (so standard output stays free for the result).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSurface {
-        if isatty(STDIN_FILENO) == 1 {
-            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-            if tty >= 0 {
-                let surface = TerminalSurface(input: tty, output: tty, environment: environment, mode: .interactive, owning: [tty])
-                if let editor = ExternalEditor(environment: environment, inputFD: tty, outputFD: tty) {
-                    surface.textEditor = { editor.edit($0) }
-                }
-                return surface
-            }
+        onControllingTerminal(environment: environment)
+            ?? TerminalSurface(input: STDIN_FILENO, output: STDERR_FILENO, environment: environment, mode: .lines, owning: [])
+    }
+
+    /// An interactive surface that draws on and reads keys from the process's
+    /// controlling terminal (`/dev/tty`), or nil when the process has none.
+    /// Standard input and output are left alone — they may be a pipe the
+    /// caller's script reads, or the file the result goes to — as dialog and
+    /// whiptail leave them. Its `textEditor` is the user's editor
+    /// (`ExternalEditor`: $VISUAL/$EDITOR, as git picks them), on the terminal.
+    public static func onControllingTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSurface? {
+        guard let tty = ControllingTerminal.open() else { return nil }
+        let surface = TerminalSurface(input: tty, output: tty, environment: environment, mode: .interactive, owning: [tty])
+        if let editor = ExternalEditor(environment: environment, inputFD: tty, outputFD: tty) {
+            surface.textEditor = { editor.edit($0) }
         }
-        return TerminalSurface(input: STDIN_FILENO, output: STDERR_FILENO, environment: environment, mode: .lines, owning: [])
+        return surface
     }
 
     deinit {
@@ -270,7 +278,7 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
         writeLocked(text)
         let width = max(1, terminalWidth())
         drawnRows = lines.reduce(0) { rows, line in
-            rows + max(1, (TerminalText.visibleLength(of: line) + width - 1) / width)
+            rows + max(1, (TerminalColumns.width(of: line) + width - 1) / width)
         }
         if !style.usesEscapes { drawnRows = max(drawnRows, 1) }
     }
@@ -509,26 +517,5 @@ private final class TerminalEntry: @unchecked Sendable {
         self.spec = spec
         self.onResult = onResult
         self.onError = onError
-    }
-}
-
-/// Measuring drawn text.
-enum TerminalText {
-    /// The number of characters of `line` that take a column: escape sequences
-    /// (CSI) do not.
-    static func visibleLength(of line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        var sawBracket = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if !sawBracket { sawBracket = scalar == "["; if !sawBracket { inEscape = false }; continue }
-                if (0x40...0x7E).contains(scalar.value) { inEscape = false }
-                continue
-            }
-            if scalar == "\u{1B}" { inEscape = true; sawBracket = false; continue }
-            count += 1
-        }
-        return count
     }
 }
