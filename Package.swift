@@ -22,15 +22,17 @@ let package = Package(
         // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
         .library(name: "RxFlows", targets: ["RxFlows"]),
         // The modal runtime: plugin registry and loader, libffi invoker, surfaces,
-        // and the Swift façades of every modal kind.
-        .library(name: "RxModal", targets: ["RxModal"]),
+        // and the Swift façades of every modal kind, with every kind this package
+        // ships linked in statically (RxModalBuiltInKinds), so a dependent package
+        // presents them after a plain `swift build`.
+        .library(name: "RxModal", targets: ["RxModal", "RxModalBuiltInKinds"]),
         // The alert and actionSheet modal kinds, each its own plugin (shared object)
         // written in C against Include/rxmodal_plugin.h alone.
-        .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPlugin"]),
-        .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPlugin"]),
+        .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPluginEntry"]),
+        .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPluginEntry"]),
         // Issue 9: web authentication (RFC 8252 loopback + PKCE): the plugin, in C,
         // its benchmark, and the helper a custom scheme's desktop entry runs.
-        .library(name: "rxmodal-webAuthenticationSession", type: .dynamic, targets: ["WebAuthenticationSessionPlugin"]),
+        .library(name: "rxmodal-webAuthenticationSession", type: .dynamic, targets: ["WebAuthenticationSessionPluginEntry"]),
         .executable(name: "rxmodal-webauth-bench", targets: ["rxmodal-webauth-bench"]),
         .executable(name: "rxmodal-webauth-callback", targets: ["rxmodal-webauth-callback"]),
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
@@ -41,12 +43,12 @@ let package = Package(
         // Issue 8: the media library scanner and the two picker plugins (Swift shared
         // objects that export only rxm_plugin_entry), with their benchmark.
         .library(name: "RxModalMedia", targets: ["RxModalMedia"]),
-        .library(name: "rxmodal-mediaPicker", type: .dynamic, targets: ["MediaPickerPlugin"]),
-        .library(name: "rxmodal-photoPicker", type: .dynamic, targets: ["PhotoPickerPlugin"]),
+        .library(name: "rxmodal-mediaPicker", type: .dynamic, targets: ["MediaPickerPluginEntry"]),
+        .library(name: "rxmodal-photoPicker", type: .dynamic, targets: ["PhotoPickerPluginEntry"]),
         .executable(name: "rxmodal-media-bench", targets: ["rxmodal-media-bench"]),
         // Issue 5: the composer plugins, written in Swift against Include/ (see below).
-        .library(name: "rxmodal-mailComposer", type: .dynamic, targets: ["MailComposerPlugin"]),
-        .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPlugin"]),
+        .library(name: "rxmodal-mailComposer", type: .dynamic, targets: ["MailComposerPluginEntry"]),
+        .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPluginEntry"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
@@ -64,7 +66,29 @@ let package = Package(
         .target(name: "RxModalPluginABI", path: "Include", publicHeadersPath: "."),
         // libffi from the system (Debian: libffi-dev), for calling plugin methods.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
-        .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI"]),
+        .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI", "CBuiltInKinds"]),
+        // Which kinds a program linked in statically: a weak reference to the table
+        // RxModalBuiltInKinds defines, so programs without it (librxmodal) have none.
+        .target(name: "CBuiltInKinds", dependencies: ["RxModalPluginABI"]),
+        .target(name: "RxModalBuiltInKinds", dependencies: [
+            "RxModalPluginABI", "AlertPlugin", "ActionSheetPlugin", "WebAuthenticationSessionPlugin",
+            "MailComposerPlugin", "MessageComposerPlugin", "PhotoPickerPlugin", "MediaPickerPlugin"]),
+        // Each plugin's shared object is its kind plus a one-function target that
+        // exports the kind's entry function as rxm_plugin_entry (plugins/entries/):
+        // the kinds themselves have uniquely named entries, so all of them can be
+        // linked into one program too.
+        .target(name: "AlertPluginEntry", dependencies: ["AlertPlugin"], path: "plugins/entries/alert", publicHeadersPath: "."),
+        .target(name: "ActionSheetPluginEntry", dependencies: ["ActionSheetPlugin"], path: "plugins/entries/actionSheet", publicHeadersPath: "."),
+        .target(name: "WebAuthenticationSessionPluginEntry", dependencies: ["WebAuthenticationSessionPlugin"],
+                path: "plugins/entries/webAuthenticationSession", publicHeadersPath: "."),
+        .target(name: "MailComposerPluginEntry", dependencies: ["MailComposerPlugin", "RxModalPluginABI"],
+                path: "plugins/entries/mailComposer", linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MessageComposerPluginEntry", dependencies: ["MessageComposerPlugin", "RxModalPluginABI"],
+                path: "plugins/entries/messageComposer", linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "PhotoPickerPluginEntry", dependencies: ["PhotoPickerPlugin", "RxModalPluginABI"],
+                path: "plugins/entries/photoPicker", linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MediaPickerPluginEntry", dependencies: ["MediaPickerPlugin", "RxModalPluginABI"],
+                path: "plugins/entries/mediaPicker", linkerSettings: swiftPluginLinkerSettings),
         // Plugins: one folder per modal kind under plugins/; the dialog logic that
         // alert and actionSheet share is linked into both, with hidden symbols.
         .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
@@ -101,10 +125,8 @@ let package = Package(
         // Issue 8: media library scanner, picker plugins, their tests and benchmark.
         .target(name: "RxModalMedia"),
         .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI", "SwiftPluginSupport"], path: "plugins/media-common"),
-        .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker",
-                linkerSettings: swiftPluginLinkerSettings),
-        .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker",
-                linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker"),
+        .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker"),
         .executableTarget(name: "rxmodal-media-bench", dependencies: ["RxModal", "RxModalMedia"]),
         // The tests scan as an unprivileged user through the benchmark's `scan` mode.
         .testTarget(name: "RxModalMediaTests", dependencies: ["RxTestSupport", "RxModalMedia", "RxModal", "RxCore", "rxmodal-media-bench"],
@@ -114,10 +136,8 @@ let package = Package(
         // rxm_plugin_entry (the version script says why).
         .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
                 exclude: ["exports.map"]),
-        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer",
-                linkerSettings: swiftPluginLinkerSettings),
-        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport"], path: "plugins/messageComposer",
-                linkerSettings: swiftPluginLinkerSettings),
+        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer"),
+        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport"], path: "plugins/messageComposer"),
         // Runs against a real SMTP server (aiosmtpd) and msmtp, from MailTestSupport, whose
         // Python helpers in Support/ are run by path, not bundled.
         .target(name: "MailTestSupport", dependencies: ["RxModalMail"], path: "Tests/MailTestSupport", exclude: ["Support"]),

@@ -60,7 +60,7 @@ final class PluginLoaderHostileInputTests: RxTestCase {
         try fixture.plugin(kind: "evil", in: plugins)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(plugins))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
 
         let registry = ModalRegistry(searchPath: .standard(
             environment: ["RXMODAL_PLUGIN_PATH": ".:../plugins", "RXMODAL_PREFIX": fixture.root + "/nowhere"], runtimeImage: nil))

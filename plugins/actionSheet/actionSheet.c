@@ -6,6 +6,7 @@
 ** rather than "no such method".
 */
 #include "rxm_dialog.h"
+#include "rxm_actionSheet_kind.h"
 
 static void *action_sheet_config_new(rxm_error *error) {
     return rxm_dialog_config_new(RXM_DIALOG_ACTION_SHEET, error);
@@ -48,9 +49,7 @@ static const rxm_plugin_descriptor action_sheet_descriptor = {
     rxm_dialog_present,
 };
 
-RXM_DIALOG_EXPORT const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
-
-const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+const rxm_plugin_descriptor *rxm_kind_entry_actionSheet(uint32_t host_abi_major, uint32_t host_abi_minor) {
     (void)host_abi_minor;
     return host_abi_major == RXM_PLUGIN_ABI_MAJOR ? &action_sheet_descriptor : NULL;
 }

@@ -8,6 +8,7 @@
 ** walks through this file.
 */
 #include "rxm_dialog.h"
+#include "rxm_alert_kind.h"
 
 static void *alert_config_new(rxm_error *error) {
     return rxm_dialog_config_new(RXM_DIALOG_ALERT, error);
@@ -48,9 +49,7 @@ static const rxm_plugin_descriptor alert_descriptor = {
     rxm_dialog_present,
 };
 
-RXM_DIALOG_EXPORT const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
-
-const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+const rxm_plugin_descriptor *rxm_kind_entry_alert(uint32_t host_abi_major, uint32_t host_abi_minor) {
     (void)host_abi_minor;   /* every minor version of this major one knows all our fields */
     return host_abi_major == RXM_PLUGIN_ABI_MAJOR ? &alert_descriptor : NULL;
 }

@@ -15,9 +15,10 @@ import SwiftPluginSupport
 // module mixed in one call. -Bsymbolic would stop that binding too, but would still
 // export hundreds of symbols; the version script does both with one rule.
 
-/// The entry point (see Include/rxmodal_plugin.h).
-@_cdecl("rxm_plugin_entry")
-public func rxm_plugin_entry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
+/// The kind's entry function (see Include/rxmodal_plugin.h's rxm_plugin_entry):
+/// exported under that name by librxmodal-mailComposer.so (plugins/entries), and
+/// registered in-process by programs that link the kind statically.
+public func mailComposerKindEntry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
     hostABIMajor == UInt32(RXM_PLUGIN_ABI_MAJOR) ? MailComposerPlugin.descriptor : nil
 }
 

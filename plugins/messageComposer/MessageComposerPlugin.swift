@@ -7,9 +7,10 @@ import SwiftPluginSupport
 // runtime, and exports only rxm_plugin_entry (plugins/swift-plugin-support/exports.map:
 // its other Swift symbols stay local, so they never bind to a host's copies).
 
-/// The entry point (see Include/rxmodal_plugin.h).
-@_cdecl("rxm_plugin_entry")
-public func rxm_plugin_entry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
+/// The kind's entry function (see Include/rxmodal_plugin.h's rxm_plugin_entry):
+/// exported under that name by librxmodal-messageComposer.so (plugins/entries), and
+/// registered in-process by programs that link the kind statically.
+public func messageComposerKindEntry(_ hostABIMajor: UInt32, _ hostABIMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
     hostABIMajor == UInt32(RXM_PLUGIN_ABI_MAJOR) ? MessageComposerPlugin.descriptor : nil
 }
 

@@ -94,7 +94,9 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
     }
 }
 
-@_cdecl("rxm_plugin_entry")
-public func rxm_plugin_entry(_ hostMajor: UInt32, _ hostMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
+/// The kind's entry function (see Include/rxmodal_plugin.h's rxm_plugin_entry):
+/// exported under that name by librxmodal-photoPicker.so (plugins/entries), and
+/// registered in-process by programs that link the kind statically.
+public func photoPickerKindEntry(_ hostMajor: UInt32, _ hostMinor: UInt32) -> UnsafePointer<rxm_plugin_descriptor>? {
     hostMajor == UInt32(RXM_PLUGIN_ABI_MAJOR) ? descriptor : nil
 }

@@ -8,6 +8,7 @@
 ** webauth_session.c. docs/guides/WebAuthentication.md describes the behaviour.
 */
 #include "webauth_internal.h"
+#include "rxm_webAuthenticationSession_kind.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -147,9 +148,7 @@ static const rxm_plugin_descriptor descriptor = {
     wa_session_present,
 };
 
-WA_EXPORT const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor);
-
-const rxm_plugin_descriptor *rxm_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor) {
+const rxm_plugin_descriptor *rxm_kind_entry_webAuthenticationSession(uint32_t host_abi_major, uint32_t host_abi_minor) {
     (void)host_abi_minor;
     return host_abi_major == RXM_PLUGIN_ABI_MAJOR ? &descriptor : NULL;
 }

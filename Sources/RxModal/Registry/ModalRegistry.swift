@@ -1,5 +1,6 @@
 import Synchronization
 import RxModalPluginABI
+import CBuiltInKinds
 
 /// The modal kinds this process knows: loaded from plugin files on a search path
 /// (see ``PluginSearchPath``) and registered in-process from Swift. Lists and
@@ -18,8 +19,14 @@ public final class ModalRegistry: Sendable {
     public static let entrySymbol: String = RXM_PLUGIN_ENTRY_SYMBOL
 
     /// The process's registry, loaded on first use from the standard search path
-    /// (``PluginSearchPath/standard(environment:runtimeImage:)``).
-    public static let shared = ModalRegistry(searchPath: .standard())
+    /// (``PluginSearchPath/standard(environment:runtimeImage:)``), then given the
+    /// kinds linked into the program that no plugin file provided
+    /// (``registerBuiltInKinds()``).
+    public static let shared: ModalRegistry = {
+        let registry = ModalRegistry(searchPath: .standard())
+        registry.registerBuiltInKinds()
+        return registry
+    }()
 
     private struct State: Sendable {
         var byName: [String: ModalKind] = [:]
@@ -108,6 +115,34 @@ public final class ModalRegistry: Sendable {
             let kind = ModalKind(validated: fields, descriptor: descriptor, origin: .inProcess)
             if let refusal = add(kind) { throw SkippedPlugin(path: PluginOrigin.inProcess.description, reason: refusal) }
             return kind
+        }
+    }
+
+    /// Registers the kinds linked into this program statically (a package that
+    /// depends on the RxModal product links every kind this package ships) that
+    /// no kind already registered provides: a plugin file found on the search
+    /// path first, an installed one or a developer's build, wins quietly. Each
+    /// descriptor is validated as a file's would be; one that fails is skipped
+    /// with its reason. A program without built-in kinds (librxmodal, the
+    /// `rxmodal` command) registers none.
+    public func registerBuiltInKinds() {
+        var entries: UnsafePointer<rxm_plugin_entry_function?>?
+        let count = rxm_builtin_kind_entries(&entries)
+        guard let entries, count > 0 else { return }
+        loading.withLock { _ in
+            for index in 0..<count {
+                guard let entry = entries[index],
+                      let descriptor = entry(UInt32(RXM_PLUGIN_ABI_MAJOR), UInt32(RXM_PLUGIN_ABI_MINOR)) else { continue }
+                let fields: ValidatedDescriptor
+                do throws(SkippedPlugin.Reason) {
+                    fields = try DescriptorValidation.validate(descriptor)
+                } catch {
+                    report([SkippedPlugin(path: PluginOrigin.builtIn.description, reason: error)])
+                    continue
+                }
+                guard state.withLock({ $0.byName[fields.name] == nil }) else { continue }
+                _ = add(ModalKind(validated: fields, descriptor: descriptor, origin: .builtIn))
+            }
         }
     }
 

@@ -5,11 +5,15 @@ public enum PluginOrigin: Hashable, Sendable, CustomStringConvertible {
     case file(String)
     /// Registered with ``ModalRegistry/register(descriptor:)``.
     case inProcess
+    /// Linked into the program with the RxModal product and registered by
+    /// ``ModalRegistry/registerBuiltInKinds()``.
+    case builtIn
 
     public var description: String {
         switch self {
         case .file(let path): return path
         case .inProcess: return "in-process"
+        case .builtIn: return "built into this program"
         }
     }
 }

@@ -1,0 +1,19 @@
+/*
+** rxm_alert_kind.h — the alert kind's entry function under its own name.
+**
+** The shared object librxmodal-alert.so exports it as rxm_plugin_entry
+** (plugins/entries/alert); a Swift program that depends on this package links the
+** kind statically and registers it in-process through this name, as GStreamer's
+** static plugins are, so every plugin's entry can live in one program.
+*/
+#ifndef RXM_ALERT_KIND_H
+#define RXM_ALERT_KIND_H
+
+#include "rxmodal_plugin.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((visibility("hidden")))
+#endif
+const rxm_plugin_descriptor *rxm_kind_entry_alert(uint32_t host_abi_major, uint32_t host_abi_minor);
+
+#endif
