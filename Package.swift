@@ -57,6 +57,8 @@ let package = Package(
         // and "rxmodal" is the C library's (librxmodal.so), so the built file is
         // rxmodal-cli; scripts/install installs it as bin/rxmodal.
         .executable(name: "rxmodal-cli", targets: ["rxmodal-cli"]),
+        // The plugin scanner the runtime runs (installed in LIBDIR/rxmodal/).
+        .executable(name: "rxmodal-plugin-scanner", targets: ["rxmodal-plugin-scanner"]),
     ],
     targets: [
         .target(name: "RxCore"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "RxModalPluginABI", path: "Include", publicHeadersPath: "."),
         // libffi from the system (Debian: libffi-dev), for calling plugin methods.
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
-        .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI", "CBuiltInKinds"]),
+        .target(name: "RxModal", dependencies: ["RxCore", "RxFlows", "RxModalPluginABI", "CFFI", "CBuiltInKinds", "PrivateFiles"]),
         // Which kinds a program linked in statically: a weak reference to the table
         // RxModalBuiltInKinds defines, so programs without it (librxmodal) have none.
         .target(name: "CBuiltInKinds", dependencies: ["RxModalPluginABI"]),
@@ -111,6 +113,8 @@ let package = Package(
         // tests reach them directly; the executable is a two-line main.
         .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
         .executableTarget(name: "rxmodal-cli", dependencies: ["RxModalCommandLine"]),
+        // Reads plugin descriptors in a process of its own for the runtime.
+        .executableTarget(name: "rxmodal-plugin-scanner", dependencies: ["RxModal"]),
         // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
         // benchmark of C callbacks against Swift closures.
         .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
@@ -123,7 +127,10 @@ let package = Package(
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
         .target(name: "RxModalMail"),
         // Issue 8: media library scanner, picker plugins, their tests and benchmark.
-        .target(name: "RxModalMedia"),
+        .target(name: "RxModalMedia", dependencies: ["PrivateFiles"]),
+        // Private files of the user (caches, decisions): 0600 in 0700 folders,
+        // never written through a symbolic link or into someone else's folder.
+        .target(name: "PrivateFiles"),
         .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI", "SwiftPluginSupport"], path: "plugins/media-common"),
         .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker"),
         .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker"),

@@ -11,8 +11,12 @@ final class RegistryHandle: @unchecked Sendable {
     let skippedPaths: [UnsafeMutablePointer<CChar>]
     let skippedReasons: [UnsafeMutablePointer<CChar>]
 
+    /// A registry on `searchPath`, its plugins read by the scanner process when
+    /// there is one, so a plugin that crashes while its descriptor is read is
+    /// only skipped.
     convenience init(searchPath: PluginSearchPath) {
-        self.init(registry: ModalRegistry(searchPath: searchPath))
+        self.init(registry: ModalRegistry(searchPath: searchPath,
+                                          scanning: .standard(environment: ProcessInfo.processInfo.environment)))
     }
 
     init(registry: ModalRegistry) {

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// Whether each application may read the user's media library, persisted in
 /// `$XDG_CONFIG_HOME/rxmodal/media-library-authorization` (or under

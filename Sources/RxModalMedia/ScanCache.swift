@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Glibc
 
 /// The scan cache: one record per file, keyed by path, size and modification

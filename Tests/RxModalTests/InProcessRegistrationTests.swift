@@ -19,7 +19,7 @@ final class InProcessRegistrationTests: RxTestCase {
         let kind = try registry.kind(named: "swiftKind")
         XCTAssertTrue(kind === registered)
         XCTAssertEqual(kind.origin, .inProcess)
-        XCTAssertEqual(kind.descriptor, descriptor)
+        XCTAssertEqual(try kind.descriptor, descriptor)
         XCTAssertFalse(kind.hasPrecondition)
         XCTAssertEqual(registry.describe(kind), """
             swiftKind 0.1

@@ -27,8 +27,9 @@ final class ModalConfigurationTests: RxTestCase {
 
     private func setCount(_ count: Int64, on configuration: ModalConfiguration) throws {
         let method = try configuration.kind.method(named: "setCount")
+        let function = try configuration.kind.descriptor.pointee.methods[method.index].function
         var error = rxm_error()
-        XCTAssertEqual(unsafeBitCast(method.function, to: SetCount.self)(configuration.pointer, count, &error), Int32(RXM_OK))
+        XCTAssertEqual(unsafeBitCast(function, to: SetCount.self)(configuration.pointer, count, &error), Int32(RXM_OK))
     }
 
     func testConfigFreeRunsExactlyOnceWhenTheConfigurationGoesAway() throws {

@@ -27,6 +27,11 @@ enum TestPluginVariant: String, CaseIterable {
     case duplicateMethods = "VARIANT_DUPLICATE_METHODS"
     case halfAuthorization = "VARIANT_HALF_AUTHORIZATION"
     case argumentNamesMismatch = "VARIANT_ARGUMENT_NAMES_MISMATCH"
+    // Entries that take their process down, for the scanner's tests only.
+    case entryCrashes = "VARIANT_ENTRY_CRASHES"
+    case entryExits = "VARIANT_ENTRY_EXITS"
+    case entryHangs = "VARIANT_ENTRY_HANGS"
+    case entryReturnsWildPointer = "VARIANT_ENTRY_WILD_POINTER"
 }
 
 /// A temporary directory tree for one test, where the test plugin is compiled

@@ -28,7 +28,7 @@ final class PluginLoadingTests: RxTestCase {
         XCTAssertEqual(kind.methods.map(\.argumentNames), [["title"], ["count"]])
         XCTAssertEqual(kind.methods.map(\.index), [0, 1])
         XCTAssertEqual(try kind.method(named: "setCount").doc, "Sets how many; a negative count is unsupported.")
-        XCTAssertEqual(UnsafeRawPointer(kind.descriptor).load(as: UInt32.self), UInt32(MemoryLayout<rxm_plugin_descriptor>.size))
+        XCTAssertEqual(UnsafeRawPointer(try kind.descriptor).load(as: UInt32.self), UInt32(MemoryLayout<rxm_plugin_descriptor>.size))
     }
 
     func testUnknownMethodListsTheKnownOnes() throws {

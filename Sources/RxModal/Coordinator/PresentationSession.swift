@@ -106,7 +106,7 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     func requestAuthorizationThenPresent() {
         lock.withLock { phase = .authorizing }
         runOnQueue { [self] in
-            guard let request = kind.descriptor.pointee.request_authorization else {
+            guard let request = kind.descriptorOfConfiguredKind.pointee.request_authorization else {
                 return fail(ModalError.authorizationDenied(kind: kind.name))
             }
             guard enterPluginCall({ if case .authorizing = $0 { return true } else { return false } }),
@@ -198,7 +198,7 @@ final class PresentationSession: Disposable, @unchecked Sendable {
                     withExtendedLifetime(session) { session.terminate(.completed) }
                 })
             var error = rxm_error()
-            let disposable = kind.descriptor.pointee.present(config, surface, cObserver, &error)
+            let disposable = kind.descriptorOfConfiguredKind.pointee.present(config, surface, cObserver, &error)
             if error.code != 0 {
                 lock.withLock { phase = .ended; inPluginCall = false }
                 release()

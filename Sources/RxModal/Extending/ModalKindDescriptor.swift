@@ -136,12 +136,12 @@ public final class ModalKindDescriptor: Sendable {
     /// first if it is not there. Throws the registry's refusal (a
     /// ``SkippedPlugin``) when another provider already holds the kind's name.
     public func kind(in registry: ModalRegistry) throws -> ModalKind {
-        if let existing = try? registry.kind(named: kindName), existing.descriptor == pointer { return existing }
+        if let existing = try? registry.kind(named: kindName), (try? existing.descriptor) == pointer { return existing }
         do {
             return try registry.register(descriptor: pointer)
         } catch {
             // Registered from another thread in the meantime: that is ours too.
-            if let existing = try? registry.kind(named: kindName), existing.descriptor == pointer { return existing }
+            if let existing = try? registry.kind(named: kindName), (try? existing.descriptor) == pointer { return existing }
             throw error
         }
     }

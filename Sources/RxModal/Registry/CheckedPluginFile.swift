@@ -6,7 +6,8 @@ import Musl
 
 /// One plugin file opened by descriptor inside a ``TrustedFolder`` and checked
 /// on that descriptor: a regular file, owned by root or the current user, not
-/// writable by others, a whole ELF shared object for this machine. What is later
+/// writable by others, and (unless only its identity is wanted) a whole ELF
+/// shared object for this machine. What is later
 /// handed to the dynamic linker is this descriptor, so the code that runs is the
 /// code that was checked.
 ///
@@ -38,7 +39,9 @@ final class CheckedPluginFile {
     /// target, whose own folder is then opened and checked as a trusted folder
     /// too: whoever can write there could replace the target.
     /// `path` is how the file is named in messages (the search path's spelling).
-    static func open(_ name: String, in folder: TrustedFolder, path: String) -> Result<CheckedPluginFile, SkippedPlugin.Reason> {
+    /// `checkImage`: also read the ELF headers (needed before the file is
+    /// mapped; a registry that only looks its identity up in its cache reads none).
+    static func open(_ name: String, in folder: TrustedFolder, path: String, checkImage: Bool) -> Result<CheckedPluginFile, SkippedPlugin.Reason> {
         // O_NONBLOCK: a FIFO put in place of a plugin must not block the open.
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         var descriptor = openat(folder.descriptor, name, flags)
@@ -79,7 +82,7 @@ final class CheckedPluginFile {
         }
         // The non-blocking flag has done its work; the dynamic linker reads normally.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        if let problem = ELFImageCheck.problem(descriptor: descriptor, size: Int(info.st_size)) {
+        if checkImage, let problem = ELFImageCheck.problem(descriptor: descriptor, size: Int(info.st_size)) {
             close(descriptor)
             return .failure(.invalidImage(problem))
         }

@@ -97,7 +97,7 @@ enum DescriptorValidation {
             guard let signaturePointer = method.signature else {
                 throw .malformedDescriptor(.invalidMethodField(index: index, field: "signature"))
             }
-            guard let function = method.function else {
+            guard method.function != nil else {
                 throw .malformedDescriptor(.invalidMethodField(index: index, field: "function"))
             }
             let name = try text(namePointer, field: "methods[\(index)].name")
@@ -116,7 +116,7 @@ enum DescriptorValidation {
             result.append(ModalMethod(
                 name: name, signature: signature, argumentNames: names,
                 doc: try text(method.doc, field: "methods[\(index)].doc"),
-                index: index, function: function))
+                index: index))
         }
         return result
     }

@@ -1,17 +1,24 @@
 import RxModalPluginABI
 import Synchronization
 
-/// One modal kind the registry knows: a validated `rxm_plugin_descriptor` and where
-/// it came from, with its fields read into Swift once, at load time.
+/// One modal kind the registry knows: what its descriptor says (name, version,
+/// summary, methods), where it came from, and its code once loaded.
 ///
-/// Thread safety: immutable after it is made, and safe to share between threads.
-/// The descriptor it wraps has static storage in a plugin that is never unloaded
-/// (or, for an in-process registration, the registrant promised it lives as long
-/// as the process), so `descriptor` and every function pointer stay valid.
-/// Calls into the plugin for one configuration must still be serialized by the
-/// caller (see ``ModalConfiguration``).
+/// A kind read from a plugin file by a scan (``ModalRegistry`` with
+/// ``PluginScanning/scanner(_:)``, or from the registry cache) is listed and
+/// described without its plugin in the process: the plugin is loaded, by
+/// descriptor and only if it is still the file the scan read, when the kind is
+/// first used (``makeConfiguration()``, ``methodTable()``, ``descriptor``). Until
+/// then ``isLoaded`` is false. Any other kind is loaded from the start.
+///
+/// Thread safety: immutable apart from that one load, which is synchronized;
+/// safe to share between threads. A loaded descriptor has static storage in a
+/// plugin that is never unloaded (or, for an in-process registration, the
+/// registrant promised it lives as long as the process), so every function
+/// pointer stays valid. Calls into the plugin for one configuration must still
+/// be serialized by the caller (see ``ModalConfiguration``).
 public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
-    /// The unique name, `[A-Za-z0-9_.-]+`: "alert", "mailComposer".
+    /// The unique name: a letter, then `[A-Za-z0-9_.-]`: "alert", "mailComposer".
     public let name: String
     /// The plugin's own version.
     public let version: String
@@ -23,34 +30,68 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     public let methods: [ModalMethod]
     /// The ABI minor version the plugin was built against.
     public let abiMinor: UInt32
-    /// The validated C descriptor, for the parts of the runtime that present.
-    public let descriptor: UnsafePointer<rxm_plugin_descriptor>
+    public let hasPrecondition: Bool
+    public let hasAuthorization: Bool
 
-    public var hasPrecondition: Bool { precondition != nil }
-    public var hasAuthorization: Bool { authorizationStatus != nil }
-
-    let configNew: @convention(c) (UnsafeMutablePointer<rxm_error>?) -> UnsafeMutableRawPointer?
-    let configFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let precondition: (@convention(c) (UnsafeRawPointer?, UnsafeMutablePointer<rxm_error>?) -> Int32)?
-    let authorizationStatus: (@convention(c) (UnsafeRawPointer?) -> rxm_authorization_status)?
+    private enum Binder {
+        case loaded(PluginBinding)
+        case onFirstUse(LazyPluginBinding)
+    }
+    private let binder: Binder
     private let methodsByName: [String: Int]
     /// Made on first use by ``methodTable()``; its invokers are then reused.
     private let methodTableCache = Mutex<MethodTable?>(nil)
 
-    init(validated fields: ValidatedDescriptor, descriptor: UnsafePointer<rxm_plugin_descriptor>, origin: PluginOrigin) {
-        name = fields.name
-        version = fields.version
-        summary = fields.summary
-        resultDescription = fields.resultDescription
-        methods = fields.methods
-        abiMinor = fields.abiMinor
-        configNew = fields.configNew
-        configFree = fields.configFree
-        precondition = fields.precondition
-        authorizationStatus = fields.authorizationStatus
-        methodsByName = Dictionary(uniqueKeysWithValues: fields.methods.map { ($0.name, $0.index) })
-        self.descriptor = descriptor
+    /// A kind whose descriptor is loaded and validated.
+    convenience init(validated fields: ValidatedDescriptor, descriptor: UnsafePointer<rxm_plugin_descriptor>, origin: PluginOrigin) {
+        self.init(scanned: ScannedKind(fields), origin: origin, binder: .loaded(PluginBinding(descriptor: descriptor, fields: fields)))
+    }
+
+    /// A kind a scan read from a plugin file, loaded on first use.
+    convenience init(scanned: ScannedKind, origin: PluginOrigin, lazy binding: LazyPluginBinding) {
+        self.init(scanned: scanned, origin: origin, binder: .onFirstUse(binding))
+    }
+
+    private init(scanned: ScannedKind, origin: PluginOrigin, binder: Binder) {
+        name = scanned.name
+        version = scanned.version
+        summary = scanned.summary
+        resultDescription = scanned.resultDescription
+        methods = scanned.modalMethods
+        abiMinor = scanned.abiMinor
+        hasPrecondition = scanned.hasPrecondition
+        hasAuthorization = scanned.hasAuthorization
+        methodsByName = Dictionary(uniqueKeysWithValues: methods.map { ($0.name, $0.index) })
         self.origin = origin
+        self.binder = binder
+    }
+
+    /// Whether the kind's code is in this process (see the type's documentation).
+    public var isLoaded: Bool {
+        switch binder {
+        case .loaded: return true
+        case .onFirstUse(let lazy): return lazy.isLoaded
+        }
+    }
+
+    /// The validated C descriptor, for the parts of the runtime that present;
+    /// loads the plugin if it is not yet (``ModalError/pluginUnavailable(reason:)``
+    /// when it cannot be, or is no longer the file that was scanned).
+    public var descriptor: UnsafePointer<rxm_plugin_descriptor> {
+        get throws { try binding().descriptor }
+    }
+
+    /// The descriptor of a kind that has made a configuration: it is loaded, and
+    /// its loading is kept, so this cannot fail.
+    var descriptorOfConfiguredKind: UnsafePointer<rxm_plugin_descriptor> {
+        try! binding().descriptor
+    }
+
+    func binding() throws(ModalError) -> PluginBinding {
+        switch binder {
+        case .loaded(let binding): return binding
+        case .onFirstUse(let lazy): return try lazy.bind()
+        }
     }
 
     /// `alert 1.0.0 (path)`
@@ -71,6 +112,7 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     public func methodTable() throws -> MethodTable {
         try methodTableCache.withLock { cached in
             if let cached { return cached }
+            let descriptor = try binding().descriptor
             let table = try MethodTable(kind: name, methods: UnsafeBufferPointer(
                 start: descriptor.pointee.methods, count: descriptor.pointee.method_count))
             cached = table
@@ -81,11 +123,12 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     /// A fresh configuration with the plugin's defaults. Throws the plugin's error
     /// (``ModalError/plugin(code:message:)``) if `config_new` fails.
     public func makeConfiguration() throws -> ModalConfiguration {
+        let binding = try binding()
         var error = rxm_error()
-        guard let pointer = configNew(&error) else {
+        guard let pointer = binding.configNew(&error) else {
             throw Self.modalError(from: &error, kind: name, call: "config_new")
         }
-        return ModalConfiguration(kind: self, pointer: pointer, free: configFree)
+        return ModalConfiguration(kind: self, pointer: pointer, free: binding.configFree)
     }
 
     /// Runs the kind's precondition for `configuration`: returns if the modal can be
@@ -94,7 +137,7 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     /// precondition always passes.
     public func checkPrecondition(_ configuration: ModalConfiguration) throws {
         try requireOwn(configuration, for: "checkPrecondition")
-        guard let precondition else { return }
+        guard let precondition = try binding().precondition else { return }
         var error = rxm_error()
         let code = precondition(configuration.pointer, &error)
         guard code != RXM_OK else { return }
@@ -107,7 +150,8 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     /// answered `denied` (it cannot be passed to this plugin).
     public func authorizationStatus(_ configuration: ModalConfiguration) -> ModalAuthorizationStatus {
         guard configuration.kind === self else { return .denied }
-        guard let authorizationStatus else { return .authorized }
+        // A configuration exists, so the plugin is loaded.
+        guard let authorizationStatus = try? binding().authorizationStatus else { return .authorized }
         return ModalAuthorizationStatus(cValue: authorizationStatus(configuration.pointer))
     }
 

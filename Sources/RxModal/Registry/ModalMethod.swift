@@ -2,12 +2,10 @@ import RxModalPluginABI
 
 /// One configuration method a modal kind declares, as validated by the registry:
 /// its name, its signature (one code per argument, see `rxm_method` in
-/// `Include/rxmodal_plugin.h`), its argument names, its doc line, and the raw C
-/// function for the libffi invoker.
-///
-/// Immutable; safe to share between threads. `function` points into a plugin that
-/// the registry never unloads, so it stays callable for the process's lifetime.
-public struct ModalMethod: @unchecked Sendable, CustomStringConvertible {
+/// `Include/rxmodal_plugin.h`), its argument names and its doc line. (The C
+/// function itself is called through the kind's ``MethodTable``, once the
+/// plugin is loaded.) Immutable; safe to share between threads.
+public struct ModalMethod: Hashable, Sendable, CustomStringConvertible {
     /// The signature codes a method may use (see `rxm_method`).
     public static let signatureCodes: Set<Character> = ["b", "i", "d", "s", "y", "S", "v"]
 
@@ -21,9 +19,6 @@ public struct ModalMethod: @unchecked Sendable, CustomStringConvertible {
     public let doc: String
     /// Position in the descriptor's method table.
     public let index: Int
-    /// The C function, of shape `int f(void *config, <arguments…>, rxm_error *error)`;
-    /// call it only through a call interface built from `signature`.
-    public let function: @convention(c) () -> Void
 
     /// `setTitle(title) [s] — Sets the title.`
     public var description: String {

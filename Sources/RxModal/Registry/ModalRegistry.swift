@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import RxModalPluginABI
 import CBuiltInKinds
@@ -19,11 +20,13 @@ public final class ModalRegistry: Sendable {
     public static let entrySymbol: String = RXM_PLUGIN_ENTRY_SYMBOL
 
     /// The process's registry, loaded on first use from the standard search path
-    /// (``PluginSearchPath/standard(environment:runtimeImage:)``), then given the
-    /// kinds linked into the program that no plugin file provided
-    /// (``registerBuiltInKinds()``).
+    /// (``PluginSearchPath/standard(environment:runtimeImage:)``), its plugins
+    /// read by the scanner process when there is one
+    /// (``PluginScanning/standard(environment:)``), then given the kinds linked
+    /// into the program that no plugin file provided (``registerBuiltInKinds()``).
     public static let shared: ModalRegistry = {
-        let registry = ModalRegistry(searchPath: .standard())
+        let environment = ProcessInfo.processInfo.environment
+        let registry = ModalRegistry(searchPath: .standard(environment: environment), scanning: .standard(environment: environment))
         registry.registerBuiltInKinds()
         return registry
     }()
@@ -42,60 +45,150 @@ public final class ModalRegistry: Sendable {
     /// An empty registry.
     public init() {}
 
-    /// A registry loaded from `searchPath`.
-    public convenience init(searchPath: PluginSearchPath) {
+    /// A registry loaded from `searchPath`, its descriptors read as `scanning` says.
+    public convenience init(searchPath: PluginSearchPath, scanning: PluginScanning = .inProcess) {
         self.init()
-        load(searchPath)
+        load(searchPath, scanning: scanning)
     }
 
     /// Loads every plugin on `searchPath`, in order, adding to what is already
     /// registered. Files that cannot be used are added to ``skipped``; every
     /// folder, with what became of it, to ``searchedFolders``. A folder that
-    /// appears twice (also through a link) is read once.
-    public func load(_ searchPath: PluginSearchPath) {
+    /// appears twice (also through a link) is read once. With
+    /// ``PluginScanning/scanner(path:cache:)``, descriptors are read by the
+    /// scanner process (or taken from the cache) and each kind is loaded when
+    /// first used; if the scanner cannot be run at all, they are read in this
+    /// process and the scanner is listed among the skipped with why.
+    public func load(_ searchPath: PluginSearchPath, scanning: PluginScanning = .inProcess) {
         loading.withLock { _ in
+            var cachePath: String?
+            var cache = RegistryCache()
+            var cacheChanged = false
+            if case .scanner(_, let path) = scanning, let path {
+                cachePath = path
+                cache = RegistryCache.load(path)
+            }
             var seenFolders: Set<String> = []
             for directory in searchPath.directories {
-                let opened: PluginLoader.OpenedFolder
-                switch PluginLoader.open(directory) {
-                case .failure(let refusal):
-                    let reason = refusal.reason(for: directory.path)
-                    switch refusal {
-                    case .unreadable(let message):
-                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent(message)))
-                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
-                    case .notAFolder:
-                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent("not a directory")))
-                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
-                    case .relativePath, .unsafe:
-                        record(SearchedFolder(path: directory.path, source: directory.source, outcome: .refused(reason)))
-                        // A default folder nobody named (a build folder such as
-                        // /tmp) is refused in the search report only.
-                        if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
-                    }
-                    continue
-                case .success(let folder):
-                    opened = folder
-                }
-                guard seenFolders.insert(opened.folder.path).inserted else {
-                    record(SearchedFolder(path: directory.path, source: directory.source, outcome: .alreadySearched))
-                    continue
-                }
-                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .searched(candidates: opened.candidates.count)))
-                report(opened.skipped)
+                guard let opened = openFolder(directory, seen: &seenFolders) else { continue }
                 let base = directory.path.hasSuffix("/") ? String(directory.path.dropLast()) : directory.path
-                for name in opened.candidates {
-                    let file = base + "/" + name
-                    switch PluginLoader.load(name, in: opened.folder, path: file) {
-                    case .failure(let reason):
-                        report([SkippedPlugin(path: file, reason: reason)])
-                    case .success(let loaded):
-                        let kind = ModalKind(validated: loaded.fields, descriptor: loaded.descriptor, origin: .file(file))
-                        if let refusal = add(kind) { report([SkippedPlugin(path: file, reason: refusal)]) }
+                let files = opened.candidates.map { (name: $0, path: base + "/" + $0) }
+                switch scanning {
+                case .inProcess:
+                    for file in files {
+                        switch PluginLoader.load(file.name, in: opened.folder, path: file.path) {
+                        case .failure(let reason):
+                            report([SkippedPlugin(path: file.path, reason: reason)])
+                        case .success(let loaded):
+                            registerFound(ModalKind(validated: loaded.fields, descriptor: loaded.descriptor, origin: .file(file.path)), from: file.path)
+                        }
                     }
+                case .scanner(let scanner, _):
+                    scan(files, in: opened.folder, scanner: scanner, cache: &cache, changed: &cacheChanged)
+                }
+            }
+            if cacheChanged, let cachePath { cache.save(cachePath) }
+        }
+    }
+
+    /// Opens one folder of a search path, recording what became of it; nil when
+    /// it is not to be read.
+    private func openFolder(_ directory: PluginSearchPath.Directory, seen: inout Set<String>) -> PluginLoader.OpenedFolder? {
+        switch PluginLoader.open(directory) {
+        case .failure(let refusal):
+            let reason = refusal.reason(for: directory.path)
+            switch refusal {
+            case .unreadable(let message):
+                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent(message)))
+                if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
+            case .notAFolder:
+                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent("not a directory")))
+                if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
+            case .relativePath, .unsafe:
+                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .refused(reason)))
+                // A default folder nobody named (a build folder such as
+                // /tmp) is refused in the search report only.
+                if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
+            }
+            return nil
+        case .success(let opened):
+            guard seen.insert(opened.folder.path).inserted else {
+                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .alreadySearched))
+                return nil
+            }
+            record(SearchedFolder(path: directory.path, source: directory.source, outcome: .searched(candidates: opened.candidates.count)))
+            report(opened.skipped)
+            return opened
+        }
+    }
+
+    /// The files of one folder through the cache and the scanner process, in order.
+    private func scan(_ files: [(name: String, path: String)], in folder: TrustedFolder, scanner: String,
+                      cache: inout RegistryCache, changed: inout Bool) {
+        enum Slot {
+            case skipped(SkippedPlugin.Reason)
+            case known(RegistryCache.Entry)
+            case pending(Int, PluginFileIdentity)
+        }
+        var slots: [Slot] = []
+        var pending: [CheckedPluginFile] = []
+        for file in files {
+            switch CheckedPluginFile.open(file.name, in: folder, path: file.path, checkImage: false) {
+            case .failure(let reason):
+                slots.append(.skipped(reason))
+            case .success(let opened):
+                if let entry = cache.entry(for: file.path, identity: opened.identity) {
+                    slots.append(.known(entry))
+                } else if let problem = ELFImageCheck.problem(descriptor: opened.descriptor, size: Int(opened.identity.size)) {
+                    slots.append(.skipped(.invalidImage(problem)))
+                } else {
+                    slots.append(.pending(pending.count, opened.identity))
+                    pending.append(opened)
                 }
             }
         }
+        var outcomes: [PluginScanner.Outcome] = []
+        if !pending.isEmpty {
+            switch PluginScanner.scan(pending, scanner: scanner) {
+            case .success(let scanned):
+                outcomes = scanned
+            case .failure(let message):
+                report([SkippedPlugin(path: scanner, reason: .refusedByScanner(
+                    "cannot run the plugin scanner (\(message)); plugins were read in this process"))])
+                outcomes = pending.map { file in PluginLoader.link(file).map { ScannedKind($0.fields) } }
+            }
+        }
+        for (file, slot) in zip(files, slots) {
+            switch slot {
+            case .skipped(let reason):
+                report([SkippedPlugin(path: file.path, reason: reason)])
+            case .known(let entry):
+                if let kind = entry.kind {
+                    registerScanned(kind, file: file, folder: folder, identity: entry.identity)
+                } else {
+                    report([SkippedPlugin(path: file.path, reason: .refusedByScanner(entry.skipped ?? "skipped"))])
+                }
+            case .pending(let index, let identity):
+                switch outcomes[index] {
+                case .success(let kind):
+                    cache.entries[file.path] = RegistryCache.Entry(identity: identity, kind: kind)
+                    registerScanned(kind, file: file, folder: folder, identity: identity)
+                case .failure(let reason):
+                    cache.entries[file.path] = RegistryCache.Entry(identity: identity, skipped: reason.description)
+                    report([SkippedPlugin(path: file.path, reason: reason)])
+                }
+                changed = true
+            }
+        }
+    }
+
+    private func registerScanned(_ kind: ScannedKind, file: (name: String, path: String), folder: TrustedFolder, identity: PluginFileIdentity) {
+        let binding = LazyPluginBinding(folder: folder.path, name: file.name, path: file.path, identity: identity, scanned: kind)
+        registerFound(ModalKind(scanned: kind, origin: .file(file.path), lazy: binding), from: file.path)
+    }
+
+    private func registerFound(_ kind: ModalKind, from path: String) {
+        if let refusal = add(kind) { report([SkippedPlugin(path: path, reason: refusal)]) }
     }
 
     /// Registers a kind from a descriptor in this process, validated as a loaded

@@ -64,11 +64,14 @@ enum PluginLoader {
 
     /// Checks, opens and validates the file `name` of `folder`, known as `path`.
     static func load(_ name: String, in folder: TrustedFolder, path: String) -> Result<Loaded, SkippedPlugin.Reason> {
-        let file: CheckedPluginFile
-        switch CheckedPluginFile.open(name, in: folder, path: path) {
-        case .success(let opened): file = opened
+        switch CheckedPluginFile.open(name, in: folder, path: path, checkImage: true) {
+        case .success(let file): return link(file)
         case .failure(let reason): return .failure(reason)
         }
+    }
+
+    /// Maps a checked file, calls its entry function and validates the descriptor.
+    static func link(_ file: CheckedPluginFile) -> Result<Loaded, SkippedPlugin.Reason> {
         let handle: UnsafeMutableRawPointer
         switch DescriptorLinker.open(takingOver: file.releaseDescriptor(), path: file.path) {
         case .success(let opened): handle = opened

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A file (or in-process descriptor) the registry did not take, and why.
 /// Immutable; safe to share between threads.
 ///
@@ -44,6 +50,17 @@ public struct SkippedPlugin: Error, Hashable, Sendable, CustomStringConvertible 
         /// The file is not a whole ELF shared object for this machine (checked
         /// before the dynamic linker maps it); what is wrong.
         case invalidImage(String)
+        /// The file is not the version that was scanned (another device, inode,
+        /// size or time), or its descriptor no longer says what the scan read.
+        case changedSinceScan
+        /// The plugin scanner process refused the file; its words.
+        case refusedByScanner(String)
+        /// Reading the file's descriptor killed the plugin scanner process.
+        case crashedScanner(signal: Int32)
+        /// Reading the file's descriptor made the plugin scanner process exit.
+        case exitedScanner(status: Int32)
+        /// The plugin scanner process did not finish reading the file in time.
+        case hungScanner(seconds: Int)
 
         public var description: String {
             switch self {
@@ -72,6 +89,16 @@ public struct SkippedPlugin: Error, Hashable, Sendable, CustomStringConvertible 
                 return "not an absolute path: plugin folders must be named from /"
             case .invalidImage(let problem):
                 return "not a loadable plugin image: \(problem)"
+            case .changedSinceScan:
+                return "the file changed since it was scanned; list the plugins again"
+            case .refusedByScanner(let message):
+                return message
+            case .crashedScanner(let signal):
+                return "crashed the plugin scanner with signal \(signal) (\(String(cString: strsignal(signal))))"
+            case .exitedScanner(let status):
+                return "made the plugin scanner exit with status \(status)"
+            case .hungScanner(let seconds):
+                return "the plugin scanner did not finish reading it within \(seconds) s"
             }
         }
     }

@@ -12,8 +12,10 @@
 ** It counts configurations in globals readable through test_plugin_live_configs()
 ** and test_plugin_config_frees(), so tests can prove config_free ran exactly once.
 */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "rxmodal_plugin.h"
 
 #ifndef KIND
@@ -165,7 +167,16 @@ __attribute__((visibility("default"))) const rxm_plugin_descriptor *rxm_plugin_e
 #endif
 {
     (void)major; (void)minor;
-#ifdef VARIANT_ENTRY_NULL
+#if defined(VARIANT_ENTRY_CRASHES)
+    raise(SIGSEGV);
+    return NULL;
+#elif defined(VARIANT_ENTRY_EXITS)
+    exit(42);
+#elif defined(VARIANT_ENTRY_HANGS)
+    for (;;) pause();
+#elif defined(VARIANT_ENTRY_WILD_POINTER)
+    return (const rxm_plugin_descriptor *)(uintptr_t)0x10;
+#elif defined(VARIANT_ENTRY_NULL)
     return NULL;
 #else
     return &descriptor;

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 
-/// The folder that holds one of the user's private files (the scan cache, which
-/// lists every photo and song; the media-library answers), opened so that no one
-/// else can read what is written or redirect it elsewhere.
+/// The folder that holds one of the user's private files (the media scan cache,
+/// which lists every photo and song; the media-library answers; the plugin
+/// registry cache), opened so that no one else can read what is written or
+/// redirect it elsewhere.
 ///
 /// Opening creates the missing folders of the path with mode 0700. The file's own
 /// folder is then opened without following a symbolic link and checked:
@@ -20,19 +21,19 @@ import Glibc
 ///
 /// Thread safety: owns one descriptor, closed when released; use it from one
 /// thread. Writers of one file in one folder each write their own temporary file.
-final class PrivateFolder {
-    let path: String
+package final class PrivateFolder {
+    package let path: String
     private let descriptor: Int32
 
     /// Opens the folder of `file` to write it, creating that folder and the
     /// missing ones above it.
-    static func creating(folderOf file: String) throws(PrivateFolderError) -> PrivateFolder {
+    package static func creating(folderOf file: String) throws(PrivateFolderError) -> PrivateFolder {
         guard let folder = try open(folderOf: file, creating: true) else { throw .cannotCreate(path: file, detail: "no folder") }
         return folder
     }
 
     /// Opens the folder of `file` to read it; nil when there is no such folder.
-    static func existing(folderOf file: String) throws(PrivateFolderError) -> PrivateFolder? {
+    package static func existing(folderOf file: String) throws(PrivateFolderError) -> PrivateFolder? {
         try open(folderOf: file, creating: false)
     }
 
@@ -78,7 +79,7 @@ final class PrivateFolder {
 
     /// The file's bytes; nil when it does not exist. A symbolic link, a file of
     /// another user or one writable by others is not read.
-    func read(_ name: String) throws(PrivateFolderError) -> Data? {
+    package func read(_ name: String) throws(PrivateFolderError) -> Data? {
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
@@ -105,7 +106,7 @@ final class PrivateFolder {
     }
 
     /// Replaces the file `name` with `data`, mode 0600.
-    func write(_ data: Data, to name: String) throws(PrivateFolderError) {
+    package func write(_ data: Data, to name: String) throws(PrivateFolderError) {
         let temporary = ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
         let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw .cannotWrite(path: path + "/" + name, detail: errnoText()) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a private file (scan cache, media-library answers) was not read or
+/// Why a private file (a cache, the media-library answers) was not read or
 /// written; each says which path and what to do. A plain value: any thread.
 public enum PrivateFolderError: Error, Equatable, Sendable, LocalizedError, CustomStringConvertible {
     case symbolicLink(path: String)

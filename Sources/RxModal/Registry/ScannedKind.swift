@@ -1,0 +1,39 @@
+/// What a plugin's descriptor says, as read by a scan and kept in the registry
+/// cache: everything needed to list, describe and choose a kind without loading
+/// its plugin into the host. Immutable; safe to share between threads.
+struct ScannedKind: Codable, Hashable, Sendable {
+    struct Method: Codable, Hashable, Sendable {
+        var name: String
+        var signature: String
+        var argumentNames: [String]
+        var doc: String
+    }
+
+    var name: String
+    var version: String
+    var summary: String
+    var resultDescription: String
+    var abiMinor: UInt32
+    var hasPrecondition: Bool
+    var hasAuthorization: Bool
+    var methods: [Method]
+
+    init(_ fields: ValidatedDescriptor) {
+        name = fields.name
+        version = fields.version
+        summary = fields.summary
+        resultDescription = fields.resultDescription
+        abiMinor = fields.abiMinor
+        hasPrecondition = fields.precondition != nil
+        hasAuthorization = fields.authorizationStatus != nil
+        methods = fields.methods.map { Method(name: $0.name, signature: $0.signature, argumentNames: $0.argumentNames, doc: $0.doc) }
+    }
+
+    /// The methods as the registry shows them, in the descriptor's order.
+    var modalMethods: [ModalMethod] {
+        methods.enumerated().map { index, method in
+            ModalMethod(name: method.name, signature: method.signature, argumentNames: method.argumentNames,
+                        doc: method.doc, index: index)
+        }
+    }
+}
