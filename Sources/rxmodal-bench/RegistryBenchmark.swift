@@ -14,8 +14,11 @@ import RxModal
 ///    temporary directory; for each round, the directory is copied to a fresh path
 ///    (new files, so `dlopen` maps and relocates them again, not a cached handle)
 ///    and `ModalRegistry(searchPath: .explicit([copy]))` is timed: directory scan,
-///    permission checks, dlopen, entry call, validation, registration. The copy is
-///    not timed. Minimum, median and maximum are printed.
+///    permission checks, dlopen, entry call, validation, registration. Then, with
+///    the scanner beside this program, a second fresh copy is opened through the
+///    scanner process with an empty cache (cold), and again from the cache it left
+///    (warm: no plugin is read). The copies are not timed. Minimum, median and
+///    maximum are printed.
 func runRegistryBenchmark(pluginCount: Int, rounds: Int) {
     print("rxmodal-bench: registry open + plugin load (ms, wall clock)")
     measureBuiltInPlugins()
@@ -47,6 +50,14 @@ private func measureBuiltInPlugins() {
     print("  built-in plugins, standard search path, first open: \(format(milliseconds(elapsed))) ms, "
           + "\(kinds.count) kinds (\(kinds.joined(separator: ", "))), \(registry?.skipped.count ?? 0) skipped")
     for skipped in registry?.skipped ?? [] { print("    skipped \(skipped)") }
+    guard let scanner = PluginScannerLocation.find(environment: [:]) else { return }
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-bench-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let scanning = PluginScanning.scanner(path: scanner, cache: cache + "/registry.json")
+    let cold = clock.measure { registry = ModalRegistry(searchPath: path, scanning: scanning) }
+    let warm = clock.measure { registry = ModalRegistry(searchPath: path, scanning: scanning) }
+    print("  built-in plugins, standard search path, through the scanner: cold \(format(milliseconds(cold))) ms, "
+          + "warm (registry cache) \(format(milliseconds(warm))) ms, \(registry?.kindNames.count ?? 0) kinds")
 }
 
 private func measureTestPlugins(count: Int, rounds: Int) {
@@ -79,24 +90,41 @@ private func measureTestPlugins(count: Int, rounds: Int) {
         return
     }
 
+    let scanner = PluginScannerLocation.find(environment: [:])
+    if scanner == nil { print("  (no rxmodal-plugin-scanner beside this program: scanner rows skipped)") }
     let clock = ContinuousClock()
-    var samples: [Double] = []
+    var inProcess: [Double] = [], cold: [Double] = [], warm: [Double] = []
     for round in 0..<rounds {
-        let copy = "\(work)/round\(round)"
-        do { try FileManager.default.copyItem(atPath: built, toPath: copy) } catch {
+        // Fresh copies (new inodes), so nothing is already mapped or cached.
+        let copies = ["\(work)/round\(round)-in-process", "\(work)/round\(round)-scanned"]
+        do { for copy in copies { try FileManager.default.copyItem(atPath: built, toPath: copy) } } catch {
             print("  test plugins: cannot copy (\(error)); skipped")
             return
         }
         var registry: ModalRegistry?
-        let elapsed = clock.measure { registry = ModalRegistry(searchPath: .explicit([copy])) }
+        let elapsed = clock.measure { registry = ModalRegistry(searchPath: .explicit([copies[0]])) }
         guard registry?.kindNames.count == count else {
             print("  test plugins: expected \(count) kinds, loaded \(registry?.kindNames.count ?? 0): \(registry?.skipped ?? [])")
             return
         }
-        samples.append(milliseconds(elapsed))
+        inProcess.append(milliseconds(elapsed))
+        guard let scanner else { continue }
+        let scanning = PluginScanning.scanner(path: scanner, cache: "\(work)/cache-\(round)/registry.json")
+        cold.append(milliseconds(clock.measure { registry = ModalRegistry(searchPath: .explicit([copies[1]]), scanning: scanning) }))
+        warm.append(milliseconds(clock.measure { registry = ModalRegistry(searchPath: .explicit([copies[1]]), scanning: scanning) }))
+        guard registry?.kindNames.count == count else {
+            print("  test plugins through the scanner: expected \(count) kinds, got \(registry?.kindNames.count ?? 0): \(registry?.skipped ?? [])")
+            return
+        }
     }
-    samples.sort()
-    print("  \(count) test plugins (C, 2 methods each), fresh copies, \(rounds) rounds: "
-          + "min \(format(samples[0])) ms, median \(format(samples[samples.count / 2])) ms, max \(format(samples[samples.count - 1])) ms"
-          + " (\(format(samples[samples.count / 2] / Double(count))) ms per plugin at the median)")
+    func summary(_ label: String, _ samples: [Double]) {
+        guard !samples.isEmpty else { return }
+        let sorted = samples.sorted()
+        let median = sorted[sorted.count / 2]
+        print("  \(count) test plugins, \(label), \(rounds) rounds: min \(format(sorted[0])) ms, median \(format(median)) ms, "
+              + "max \(format(sorted[sorted.count - 1])) ms (\(format(median / Double(count))) ms per plugin at the median)")
+    }
+    summary("read in process (dlopen each)", inProcess)
+    summary("cold, through the scanner process (empty cache)", cold)
+    summary("warm, from the registry cache (no plugin read)", warm)
 }
