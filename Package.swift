@@ -12,6 +12,13 @@ let swiftPluginLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/plugins/swift-plugin-support/exports.map"]),
 ]
 
+// The version script of librxmodal: it exports Include/rxmodal.h's functions only,
+// in version node RXMODAL_0 (Sources/RxModalC/exports.map). Like the plugins' flags,
+// unsafe flags: a package that depends on this one can use RxModal, not the C library.
+let cLibraryLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/RxModalC/exports.map"]),
+]
+
 let package = Package(
     name: "RxModal",
     products: [
@@ -117,7 +124,8 @@ let package = Package(
         .executableTarget(name: "rxmodal-plugin-scanner", dependencies: ["RxModal"]),
         // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
         // benchmark of C callbacks against Swift closures.
-        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
+        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"],
+                exclude: ["exports.map", "librxmodal.symbols"], linkerSettings: cLibraryLinkerSettings),
         .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
