@@ -4,6 +4,8 @@
 public enum Command: Equatable, Sendable {
     /// `rxmodal help [TOPIC]`, `rxmodal --help`, `rxmodal COMMAND --help`.
     case help(topic: String?)
+    /// `rxmodal --version`.
+    case version
     case list(verbose: Bool, json: Bool)
     case describe(kind: String, json: Bool)
     case demo(surface: SurfaceOption?, transcriptPath: String?)
@@ -30,6 +32,9 @@ public enum CommandParser {
             let topic = cursor.next()
             if let extra = cursor.next() { throw UsageError("help takes one topic; unexpected “\(extra)”") }
             return .help(topic: topic)
+        case "--version":
+            if let extra = cursor.next() { throw UsageError("--version takes no argument; unexpected “\(extra)”") }
+            return .version
         case "list":
             var verbose = false, json = false
             while let argument = cursor.next() {

@@ -17,8 +17,12 @@ public enum CommandLineTool {
     public static func run(_ arguments: [String], console: Console = Console()) -> Int32 {
         do {
             let command = try CommandParser.parse(arguments)
-            KindCatalog.prepare()
+            // The version needs no plugin: it works where none can load.
+            if command != .version { KindCatalog.prepare() }
             switch command {
+            case .version:
+                console.output(HelpText.version)
+                return ExitStatus.value.rawValue
             case .help(let topic):
                 return try HelpCommand.run(topic: topic, console: console).rawValue
             case .list(let verbose, let json):

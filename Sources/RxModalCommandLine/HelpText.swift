@@ -1,4 +1,5 @@
 import RxModal
+import RxModalPluginABI
 
 /// The help texts, one per command and one per kind (generated from its
 /// method table). Pure functions; safe from any thread.
@@ -13,6 +14,7 @@ enum HelpText {
       rxmodal demo [--surface S] [--transcript FILE]
                                              the seed's modal flows, end to end
       rxmodal help [COMMAND|KIND]            this text, or a command's or a kind's
+      rxmodal --version                      the version of rxmodal and of the plugin ABI it hosts
 
     Examples:
       rxmodal alert --title "Sign in" --text-field email:E-mail --text-field password:Password \\
@@ -24,6 +26,11 @@ enum HelpText {
 
     \(exitStatuses)
     """
+
+    /// `rxmodal --version`: "rxmodal 0.1.0 (plugin ABI 1.0)".
+    static var version: String {
+        "rxmodal \(RuntimeVersion.string) (plugin ABI \(RXM_PLUGIN_ABI_MAJOR).\(RXM_PLUGIN_ABI_MINOR))"
+    }
 
     static let commonOptions = """
     Options of every presentation:
