@@ -31,3 +31,8 @@ ensure_swift() {
 project_root() {
     cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd
 }
+
+# The library's version, RXMODAL_VERSION_STRING of Include/rxmodal.h: "0.1.0".
+header_version() {
+    sed -n 's/^#define RXMODAL_VERSION_STRING "\(.*\)"$/\1/p' "$1/Include/rxmodal.h"
+}
