@@ -15,6 +15,7 @@ final class CommandParserTests: RxTestCase {
         XCTAssertEqual(try CommandParser.parse(["help", "alert"]), .help(topic: "alert"))
         XCTAssertEqual(try CommandParser.parse(["describe", "--help"]), .help(topic: "describe"))
         XCTAssertEqual(try CommandParser.parse(["demo"]), .demo(surface: nil, transcriptPath: nil))
+        XCTAssertEqual(try CommandParser.parse(["--version"]), .version)
         XCTAssertEqual(try CommandParser.parse(["demo", "--surface=script:/s.json", "--transcript", "t.json"]),
                        .demo(surface: .script(path: "/s.json"), transcriptPath: "t.json"))
         XCTAssertEqual(try CommandParser.parse(["alert", "--title", "x", "stray"]),
