@@ -73,4 +73,21 @@ final class InstalledWithoutToolchainTests: RxTestCase {
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.output, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
     }
+
+    /// A plugin written in Swift, loaded by the installed library: it binds to
+    /// the private Swift runtime that librxmodal loaded.
+    func testAnInstalledCExampleUsesASwiftPluginWithoutTheToolchain() throws {
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        let (installed, folder) = try setUpPrefix(runner)
+        let binary = try installed.buildExample("share_flow.c")
+        // A sendmail that is never run: the draft is saved, not sent, under the runner's folder.
+        let result = try Self.runHidden(runner, hiding: folder, [binary], environment: [
+            "RXMODAL_SCRIPT": #"[{"choose": "Mail"}, {"expect": {"primitive": "form"}, "choose": "Save Draft"}]"#,
+            "RXMODAL_SENDMAIL": "/bin/false", "XDG_DATA_HOME": runner.directory + "/data"])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let lines = result.output.split(separator: "\n")
+        XCTAssertEqual(lines.first, "action sheet: Mail", result.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("mailComposer: {") && $0.contains(#""result":"saved""#) }, result.output)
+    }
 }
