@@ -50,7 +50,7 @@ final class CLibraryInstallTests: RxTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: installed.libraryDirectory).sorted(),
                        ["librxmodal.so", "librxmodal.so.0", "librxmodal.so.\(version)", "pkgconfig", "rxmodal"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: installed.path("\(lib)/rxmodal")).sorted(),
-                       ["plugins-1", "swift"])
+                       ["plugins-1", "rxmodal-plugin-scanner", "swift"])
 
         // The .pc names the prefix as installed (without DESTDIR), and the plugins folder.
         let pc = ["PKG_CONFIG_PATH": installed.libraryDirectory + "/pkgconfig"]

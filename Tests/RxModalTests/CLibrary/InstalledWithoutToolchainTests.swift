@@ -60,6 +60,15 @@ final class InstalledWithoutToolchainTests: RxTestCase {
         for kind in CLibraryInstallTests.builtKinds {
             XCTAssertTrue(listing.output.split(separator: "\n").contains { $0.hasPrefix(kind + " ") }, "\(kind) missing:\n\(listing.output)")
         }
+        XCTAssertTrue(listing.output.contains("skipped plugins: none"), listing.output)
+        assertTheInstalledScannerRan(runner)
+    }
+
+    /// The descriptors were read by the installed rxmodal-plugin-scanner: only
+    /// that path writes the registry cache (HOME is the runner's directory).
+    func assertTheInstalledScannerRan(_ runner: CProgramRunner, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(FileManager.default.fileExists(atPath: runner.directory + "/.cache/rxmodal/plugin-registry-1.json"),
+                      "no registry cache: the installed plugin scanner did not run", file: file, line: line)
     }
 
     /// Needs the runtime's plugin search relative to the library.
@@ -72,6 +81,7 @@ final class InstalledWithoutToolchainTests: RxTestCase {
                                         environment: ["RXMODAL_SCRIPT": #"[{"type": ["ada@example.org"], "choose": "Sign In"}]"#])
         XCTAssertEqual(result.status, 0, result.errors)
         XCTAssertEqual(result.output, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
+        assertTheInstalledScannerRan(runner)
     }
 
     /// A plugin written in Swift, loaded by the installed library: it binds to
