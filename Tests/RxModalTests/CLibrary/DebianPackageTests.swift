@@ -82,6 +82,9 @@ final class DebianPackageTests: RxTestCase {
         XCTAssertEqual(listing.status, 0, listing.errors)
         let kinds = listing.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         XCTAssertEqual(kinds.sorted(), (CLibraryInstallTests.builtKinds + ["confirmation"]).sorted(), listing.output)
+        // Read by the packaged plugin scanner: only it writes the registry cache (HOME is the runner's).
+        XCTAssertTrue(FileManager.default.fileExists(atPath: runner.directory + "/.cache/rxmodal/plugin-registry-1.json"),
+                      "the packaged plugin scanner did not run")
 
         // A C program built against the installed files through pkg-config alone
         // (no rpath: the library is in the loader's own path).
