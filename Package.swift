@@ -37,30 +37,30 @@ let package = Package(
         // written in C against Include/rxmodal_plugin.h alone.
         .library(name: "rxmodal-alert", type: .dynamic, targets: ["AlertPluginEntry"]),
         .library(name: "rxmodal-actionSheet", type: .dynamic, targets: ["ActionSheetPluginEntry"]),
-        // Issue 9: web authentication (RFC 8252 loopback + PKCE): the plugin, in C,
+        // Web authentication (RFC 8252 loopback + PKCE): the plugin, in C,
         // its benchmark, and the helper a custom scheme's desktop entry runs.
         .library(name: "rxmodal-webAuthenticationSession", type: .dynamic, targets: ["WebAuthenticationSessionPluginEntry"]),
         .executable(name: "rxmodal-webauth-bench", targets: ["rxmodal-webauth-bench"]),
         .executable(name: "rxmodal-webauth-callback", targets: ["rxmodal-webauth-callback"]),
         // The mail composer's engine: RFC 5322 / MIME writer, sendmail transport,
-        // Maildir drafts (issue 5). Foundation only.
+        // Maildir drafts Foundation only.
         .library(name: "RxModalMail", targets: ["RxModalMail"]),
-        // The C bridge (issue 7): librxmodal.so, the library behind Include/rxmodal.h.
+        // The C bridge: librxmodal.so, the library behind Include/rxmodal.h.
         .library(name: "rxmodal", type: .dynamic, targets: ["RxModalC"]),
-        // Issue 8: the media library scanner and the two picker plugins (Swift shared
+        // The media library scanner and the two picker plugins (Swift shared
         // objects that export only rxm_plugin_entry), with their benchmark.
         .library(name: "RxModalMedia", targets: ["RxModalMedia"]),
         .library(name: "rxmodal-mediaPicker", type: .dynamic, targets: ["MediaPickerPluginEntry"]),
         .library(name: "rxmodal-photoPicker", type: .dynamic, targets: ["PhotoPickerPluginEntry"]),
         .executable(name: "rxmodal-media-bench", targets: ["rxmodal-media-bench"]),
-        // Issue 5: the composer plugins, written in Swift against Include/ (see below).
+        // The composer plugins, written in Swift against Include/ (see below).
         .library(name: "rxmodal-mailComposer", type: .dynamic, targets: ["MailComposerPluginEntry"]),
         .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPluginEntry"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
         .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
-        // The `rxmodal` command line (issue 6). SwiftPM names products in one namespace,
+        // The `rxmodal` command line. SwiftPM names products in one namespace,
         // and "rxmodal" is the C library's (librxmodal.so), so the built file is
         // rxmodal-cli; scripts/install installs it as bin/rxmodal.
         .executable(name: "rxmodal-cli", targets: ["rxmodal-cli"]),
@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "DialogCommon", dependencies: ["RxModalPluginABI"], path: "plugins/dialog-common"),
         .target(name: "AlertPlugin", dependencies: ["DialogCommon"], path: "plugins/alert", publicHeadersPath: "."),
         .target(name: "ActionSheetPlugin", dependencies: ["DialogCommon"], path: "plugins/actionSheet", publicHeadersPath: "."),
-        // Issue 9: the webAuthenticationSession plugin, its benchmark and callback helper.
+        // The webAuthenticationSession plugin, its benchmark and callback helper.
         .target(name: "WebAuthenticationSessionPlugin", dependencies: ["RxModalPluginABI"], path: "plugins/webAuthenticationSession",
                 publicHeadersPath: "include", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"]),
@@ -116,13 +116,13 @@ let package = Package(
         .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
-        // The `rxmodal` command (issue 6): its parser and commands in a library, so
+        // The `rxmodal` command: its parser and commands in a library, so
         // tests reach them directly; the executable is a two-line main.
         .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
         .executableTarget(name: "rxmodal-cli", dependencies: ["RxModalCommandLine"]),
         // Reads plugin descriptors in a process of its own for the runtime.
         .executableTarget(name: "rxmodal-plugin-scanner", dependencies: ["RxModal"]),
-        // The C bridge (issue 7): @_cdecl functions behind Include/rxmodal.h, and the
+        // The C bridge: @_cdecl functions behind Include/rxmodal.h, and the
         // benchmark of C callbacks against Swift closures.
         .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"],
                 exclude: ["exports.map", "librxmodal.symbols"], linkerSettings: cLibraryLinkerSettings),
@@ -134,7 +134,7 @@ let package = Package(
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
         .target(name: "RxModalMail"),
-        // Issue 8: media library scanner, picker plugins, their tests and benchmark.
+        // Media library scanner, picker plugins, their tests and benchmark.
         .target(name: "RxModalMedia", dependencies: ["PrivateFiles"]),
         // Private files of the user (caches, decisions): 0600 in 0700 folders,
         // never written through a symbolic link or into someone else's folder.
@@ -146,7 +146,7 @@ let package = Package(
         // The tests scan as an unprivileged user through the benchmark's `scan` mode.
         .testTarget(name: "RxModalMediaTests", dependencies: ["RxTestSupport", "RxModalMedia", "RxModal", "RxCore", "rxmodal-media-bench"],
                     exclude: ["Support"]),
-        // Issue 5: plugins written in Swift. Each links the plugin ABI, its engine and a
+        // Plugins written in Swift. Each links the plugin ABI, its engine and a
         // little shared support statically, never the RxModal runtime, and exports only
         // rxm_plugin_entry (the version script says why).
         .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
@@ -157,17 +157,17 @@ let package = Package(
         // Python helpers in Support/ are run by path, not bundled.
         .target(name: "MailTestSupport", dependencies: ["RxModalMail"], path: "Tests/MailTestSupport", exclude: ["Support"]),
         .testTarget(name: "RxModalMailTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModalMail", "RxCore"]),
-        // Issue 5: the composer plugins and their façade, loaded from the build directory;
+        // The composer plugins and their façade, loaded from the build directory;
         // the SMTP server and msmtp come from MailTestSupport.
         .testTarget(name: "RxModalComposerTests", dependencies: ["RxTestSupport", "MailTestSupport", "RxModal", "RxModalPluginABI", "RxCore"]),
         .testTarget(name: "RxModalTests", dependencies: ["RxTestSupport", "RxModal", "RxModalPluginABI", "RxCore", "RxTesting", "RxModalTestFixtures",
                                                   // The child process of the terminal surface's signal tests.
                                                   "rxmodal-terminal-probe",
-                                                  // The command line, unit-tested and run as a child process (issue 6).
+                                                  // The command line, unit-tested and run as a child process.
                                                   "RxModalCommandLine", "rxmodal-cli",
-                                                  // Issue 9: delivers custom-scheme callbacks in the web authentication tests.
+                                                  // Delivers custom-scheme callbacks in the web authentication tests.
                                                   "rxmodal-webauth-callback"],
-                    // Issue 9: the authorization server the web authentication tests run by path.
+                    // The authorization server the web authentication tests run by path.
                     exclude: ["WebAuthentication/Support"]),
     ]
 )

@@ -1,6 +1,6 @@
 // Measures a configuration call through the libffi invoker against a direct C
-// call of the same function (issue 4 aims under 150 ns per call and wants the
-// ratio). Run in release:
+// call of the same function (the aim is under 150 ns per call; the ratio is
+// printed). Run in release:
 //
 //     swift run -c release rxmodal-invoker-bench [signature…]
 //

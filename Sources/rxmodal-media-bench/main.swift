@@ -1,6 +1,6 @@
 // Opens a media picker over generated libraries of 1,000 / 10,000 / 50,000
 // tagged MP3 files and reports the time to show it with the scan cache cold and
-// warm, and the cost per file (issue 8). Run in release mode:
+// warm, and the cost per file. Run in release mode:
 //
 //     swift run -c release rxmodal-media-bench [sizes…]      e.g. 1000 10000 50000
 //

@@ -1,4 +1,4 @@
-// Measures the webAuthenticationSession plugin (issue 9), in release mode:
+// Measures the webAuthenticationSession plugin, in release mode:
 //   1. subscribe → the session's openURL is shown (the listener is bound before
 //      that, in present(), so this bounds "subscribe → listener ready");
 //   2. the callback request written to the socket → the value delivered to the

@@ -73,7 +73,7 @@ final class AlertReactorDialogTests: RxTestCase {
         })
     }
 
-    /// Issue 3's reactor: [.cancel] at once, then three more lists while shown.
+    /// The seed guide's reactor: [.cancel] at once, then three more lists while shown.
     func testActionListsGivenWhileShownReachTheDialogInOrderAndTheChoiceReachesTheReactor() throws {
         let final: [ItemAction] = [.edit, .share, .delete, .cancel]
         let surface = try ScriptedSurface(json: """

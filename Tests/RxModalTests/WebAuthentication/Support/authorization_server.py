@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A small OAuth 2.0 authorization server on loopback, for the web
-authentication tests (issue 9). Started by the tests; prints its port on the
+authentication tests. Started by the tests; prints its port on the
 first line of standard output, then serves until killed.
 
 GET  /authorize?response_type=code&client_id&redirect_uri&state&code_challenge&code_challenge_method=S256
