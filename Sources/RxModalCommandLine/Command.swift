@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case help(topic: String?)
     /// `rxmodal --version`.
     case version
+    /// `rxmodal doctor [--json]`.
+    case doctor(json: Bool)
     case list(verbose: Bool, json: Bool)
     case describe(kind: String, json: Bool)
     case demo(surface: SurfaceOption?, transcriptPath: String?)
@@ -20,12 +22,12 @@ public enum Command: Equatable, Sendable {
 /// Stateless; safe from any thread.
 public enum CommandParser {
     /// The names that are commands, not kinds.
-    public static let commandNames: Set<String> = ["help", "list", "describe", "demo"]
+    public static let commandNames: Set<String> = ["help", "list", "describe", "demo", "doctor"]
 
     public static func parse(_ arguments: [String]) throws -> Command {
         var cursor = ArgumentCursor(arguments)
         guard let first = cursor.next() else {
-            throw UsageError("missing command: give a modal kind or one of list, describe, demo, help")
+            throw UsageError("missing command: give a modal kind or one of list, describe, demo, doctor, help")
         }
         switch first {
         case "help", "--help", "-h":
@@ -35,6 +37,16 @@ public enum CommandParser {
         case "--version":
             if let extra = cursor.next() { throw UsageError("--version takes no argument; unexpected “\(extra)”") }
             return .version
+        case "doctor":
+            var json = false
+            while let argument = cursor.next() {
+                switch argument {
+                case "--json": json = true
+                case "--help", "-h": return .help(topic: "doctor")
+                default: throw unexpected(argument, in: "doctor")
+                }
+            }
+            return .doctor(json: json)
         case "list":
             var verbose = false, json = false
             while let argument = cursor.next() {

@@ -25,6 +25,8 @@ public enum CommandLineTool {
                 return ExitStatus.value.rawValue
             case .help(let topic):
                 return try HelpCommand.run(topic: topic, console: console).rawValue
+            case .doctor(let json):
+                return DoctorCommand.run(json: json, console: console).rawValue
             case .list(let verbose, let json):
                 return ListCommand.run(verbose: verbose, json: json, console: console).rawValue
             case .describe(let kind, let json):

@@ -13,6 +13,7 @@ enum HelpText {
       rxmodal KIND [options]                 present a kind; its result is printed as JSON
       rxmodal demo [--surface S] [--transcript FILE]
                                              the seed's modal flows, end to end
+      rxmodal doctor [--json]                what this machine has for each kind, and where files are kept
       rxmodal help [COMMAND|KIND]            this text, or a command's or a kind's
       rxmodal --version                      the version of rxmodal and of the plugin ABI it hosts
 
@@ -93,10 +94,24 @@ enum HelpText {
       --transcript FILE   write everything the scripted surface showed, as JSON
     """
 
+    static let doctor = """
+    Usage: rxmodal doctor [--json]
+
+    Says what this machine has for RxModal: the plugins found, the plugin scanner
+    and its cache; whether each kind can be shown here (the kind's own
+    precondition: a mail transport for mailComposer, a text transport for
+    messageComposer, …) and its access status; the optional parts (mail and text
+    transports, TagLib, libmagic, a browser, a controlling terminal); and where the
+    media-library answers, caches and drafts are kept. Exit status 0.
+
+      --json          {"version", "plugins", "kinds", "parts", "files"}: arrays of
+                      {"name", "found", "detail"}
+    """
+
     static let help = """
     Usage: rxmodal help [COMMAND|KIND]
 
-    Prints the overview, a command's help (list, describe, demo) or a kind's
+    Prints the overview, a command's help (list, describe, demo, doctor) or a kind's
     options (rxmodal help alert is rxmodal alert --help).
     """
 
@@ -143,6 +158,7 @@ enum HelpCommand {
         case "list": console.text(HelpText.list)
         case "describe": console.text(HelpText.describe)
         case "demo": console.text(HelpText.demo)
+        case "doctor": console.text(HelpText.doctor)
         case "help": console.text(HelpText.help)
         case let name?: console.text(HelpText.present(kind: try KindCatalog.kind(named: name)))
         }

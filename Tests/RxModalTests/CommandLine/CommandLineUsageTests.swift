@@ -13,7 +13,7 @@ final class CommandLineUsageTests: RxTestCase {
     }
 
     func testNoCommand() throws {
-        try assertUsageError([], says: "missing command: give a modal kind or one of list, describe, demo, help",
+        try assertUsageError([], says: "missing command: give a modal kind or one of list, describe, demo, doctor, help",
                              hint: "Try 'rxmodal help'.")
     }
 
