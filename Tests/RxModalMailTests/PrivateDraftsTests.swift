@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import RxModalMail
 import MailTestSupport
+import RxTestSupport
 
 /// Drafts hold unsent mail, Bcc included: 0600 files in 0700 folders, never
 /// written through a symbolic link or into a folder someone else can write.
@@ -19,19 +20,7 @@ final class PrivateDraftsTests: RxTestCase {
         try super.tearDownWithError()
     }
 
-    private func mode(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> mode_t? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            XCTFail("cannot stat \(path)", file: file, line: line)
-            return nil
-        }
-        return status.st_mode & 0o7777
-    }
 
-    private func makeFolder(_ url: URL, mode: mode_t) throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        XCTAssertEqual(chmod(url.path, mode), 0)
-    }
 
     /// Every regular file under `url`, recursively.
     private func files(under url: URL) -> [String] {
@@ -43,27 +32,27 @@ final class PrivateDraftsTests: RxTestCase {
     func testANewDraftAndItsFoldersAreForTheOwnerOnly() throws {
         let drafts = scratch.appendingPathComponent("data/rxmodal/Drafts")
         let path = try MaildirDraftStore(directory: drafts).save(message)
-        XCTAssertEqual(mode(path), 0o600)
+        XCTAssertEqual(fileMode(path), 0o600)
         for folder in ["", "/cur", "/new", "/tmp"] {
-            XCTAssertEqual(mode(drafts.path + folder), 0o700, "Drafts\(folder)")
+            XCTAssertEqual(fileMode(drafts.path + folder), 0o700, "Drafts\(folder)")
         }
-        XCTAssertEqual(mode(scratch.appendingPathComponent("data/rxmodal").path), 0o700)
+        XCTAssertEqual(fileMode(scratch.appendingPathComponent("data/rxmodal").path), 0o700)
     }
 
     func testFoldersOfOursThatOthersCanReadAreMadePrivate() throws {
         let drafts = scratch.appendingPathComponent("Drafts")
-        for folder in ["cur", "new", "tmp"] { try makeFolder(drafts.appendingPathComponent(folder), mode: 0o755) }
+        for folder in ["cur", "new", "tmp"] { try makeFolder((drafts.appendingPathComponent(folder)).path, mode: 0o755) }
         XCTAssertEqual(chmod(drafts.path, 0o755), 0)
         let path = try MaildirDraftStore(directory: drafts).save(message)
-        XCTAssertEqual(mode(path), 0o600)
+        XCTAssertEqual(fileMode(path), 0o600)
         for folder in ["", "/cur", "/new", "/tmp"] {
-            XCTAssertEqual(mode(drafts.path + folder), 0o700, "Drafts\(folder)")
+            XCTAssertEqual(fileMode(drafts.path + folder), 0o700, "Drafts\(folder)")
         }
     }
 
     func testASymbolicLinkInPlaceOfTheDraftsFolderIsRefusedAndNothingIsWrittenThroughIt() throws {
         let target = scratch.appendingPathComponent("target")
-        try makeFolder(target, mode: 0o755)
+        try makeFolder((target).path, mode: 0o755)
         let drafts = scratch.appendingPathComponent("Drafts")
         try FileManager.default.createSymbolicLink(at: drafts, withDestinationURL: target)
         XCTAssertThrowsError(try MaildirDraftStore(directory: drafts).save(message)) { error in
@@ -76,9 +65,9 @@ final class PrivateDraftsTests: RxTestCase {
         for linked in ["tmp", "cur"] {
             let drafts = scratch.appendingPathComponent("Drafts-\(linked)")
             let target = scratch.appendingPathComponent("target-\(linked)")
-            try makeFolder(target, mode: 0o700)
+            try makeFolder((target).path, mode: 0o700)
             for folder in ["cur", "new", "tmp"] where folder != linked {
-                try makeFolder(drafts.appendingPathComponent(folder), mode: 0o700)
+                try makeFolder((drafts.appendingPathComponent(folder)).path, mode: 0o700)
             }
             XCTAssertEqual(chmod(drafts.path, 0o700), 0)
             try FileManager.default.createSymbolicLink(at: drafts.appendingPathComponent(linked), withDestinationURL: target)
@@ -93,21 +82,21 @@ final class PrivateDraftsTests: RxTestCase {
     func testFoldersWritableByOthersAreRefusedNotRepaired() throws {
         for loose in ["", "cur", "new", "tmp"] {
             let drafts = scratch.appendingPathComponent("Drafts-\(loose)")
-            for folder in ["cur", "new", "tmp"] { try makeFolder(drafts.appendingPathComponent(folder), mode: 0o700) }
+            for folder in ["cur", "new", "tmp"] { try makeFolder((drafts.appendingPathComponent(folder)).path, mode: 0o700) }
             XCTAssertEqual(chmod(drafts.path, 0o700), 0)
             XCTAssertEqual(chmod(drafts.appendingPathComponent(loose).path, 0o777), 0)
             XCTAssertThrowsError(try MaildirDraftStore(directory: drafts).save(message), "Drafts/\(loose)") { error in
                 XCTAssertTrue("\(error)".contains("writable by others"), "\(error)")
             }
             XCTAssertEqual(files(under: drafts), [], "Drafts/\(loose)")
-            XCTAssertEqual(mode(drafts.appendingPathComponent(loose).path), 0o777)
+            XCTAssertEqual(fileMode(drafts.appendingPathComponent(loose).path), 0o777)
         }
     }
 
     func testADraftsFolderOfAnotherUserIsRefused() throws {
         guard geteuid() == 0 else { throw XCTSkip("giving a folder to another user needs root") }
         let drafts = scratch.appendingPathComponent("Drafts")
-        try makeFolder(drafts, mode: 0o700)
+        try makeFolder((drafts).path, mode: 0o700)
         XCTAssertEqual(chown(drafts.path, 65534, 65534), 0)
         XCTAssertThrowsError(try MaildirDraftStore(directory: drafts).save(message)) { error in
             XCTAssertTrue("\(error)".contains("belongs to user 65534"), "\(error)")

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import RxModalMedia
+import RxTestSupport
 
 /// The scan cache (every photo's path, size and date) and the media-library
 /// answers are the user's alone: 0600 files in 0700 folders, never written
@@ -13,27 +14,15 @@ final class PrivateMediaFilesTests: MediaTestCase {
         return LibraryScanner(roots: [root], cacheFile: cacheFile).scan()
     }
 
-    private func mode(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> mode_t? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            XCTFail("cannot stat \(path)", file: file, line: line)
-            return nil
-        }
-        return status.st_mode & 0o7777
-    }
 
-    private func makeFolder(_ path: String, mode: mode_t) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        XCTAssertEqual(chmod(path, mode), 0)
-    }
 
     func testTheScanCacheIsWrittenForItsOwnerOnly() throws {
         let cacheFile = folder + "/cache/rxmodal/media-scan.tsv"
         let result = try scanWithCache(at: cacheFile)
         XCTAssertNil(result.report.cacheProblem)
-        XCTAssertEqual(mode(cacheFile), 0o600)
-        XCTAssertEqual(mode(folder + "/cache/rxmodal"), 0o700)
-        XCTAssertEqual(mode(folder + "/cache"), 0o700, "a missing XDG_CACHE_HOME is made private too")
+        XCTAssertEqual(fileMode(cacheFile), 0o600)
+        XCTAssertEqual(fileMode(folder + "/cache/rxmodal"), 0o700)
+        XCTAssertEqual(fileMode(folder + "/cache"), 0o700, "a missing XDG_CACHE_HOME is made private too")
     }
 
     func testAReadableCacheFolderFromAnEarlierVersionIsMadePrivate() throws {
@@ -44,8 +33,8 @@ final class PrivateMediaFilesTests: MediaTestCase {
 
         let result = try scanWithCache(at: cacheFolder + "/media-scan.tsv")
         XCTAssertNil(result.report.cacheProblem)
-        XCTAssertEqual(mode(cacheFolder), 0o700)
-        XCTAssertEqual(mode(cacheFolder + "/media-scan.tsv"), 0o600)
+        XCTAssertEqual(fileMode(cacheFolder), 0o700)
+        XCTAssertEqual(fileMode(cacheFolder + "/media-scan.tsv"), 0o600)
     }
 
     func testASymbolicLinkInPlaceOfTheCacheFolderIsRefusedAndNothingIsWrittenThroughIt() throws {
@@ -58,7 +47,7 @@ final class PrivateMediaFilesTests: MediaTestCase {
         let problem = try XCTUnwrap(result.report.cacheProblem)
         XCTAssertTrue(problem.contains("symbolic link"), problem)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [])
-        XCTAssertEqual(mode(elsewhere), 0o755, "the link's target is left alone")
+        XCTAssertEqual(fileMode(elsewhere), 0o755, "the link's target is left alone")
     }
 
     func testACacheFolderWritableByOthersIsRefusedNotRepaired() throws {
@@ -68,7 +57,7 @@ final class PrivateMediaFilesTests: MediaTestCase {
         let problem = try XCTUnwrap(result.report.cacheProblem)
         XCTAssertTrue(problem.contains("writable by others"), problem)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheFolder), [])
-        XCTAssertEqual(mode(cacheFolder), 0o777)
+        XCTAssertEqual(fileMode(cacheFolder), 0o777)
     }
 
     func testACacheFolderOfAnotherUserIsRefused() throws {
@@ -86,8 +75,8 @@ final class PrivateMediaFilesTests: MediaTestCase {
         try authorize(.authorized, "private-app")
         let store = MediaLibraryAuthorizationStore.standard()
         XCTAssertEqual(store.status(for: "private-app"), .authorized)
-        XCTAssertEqual(mode(store.file), 0o600)
-        XCTAssertEqual(mode(folder + "/config/rxmodal"), 0o700)
+        XCTAssertEqual(fileMode(store.file), 0o600)
+        XCTAssertEqual(fileMode(folder + "/config/rxmodal"), 0o700)
     }
 
     /// A folder someone else planted must neither receive the answer nor grant access.
