@@ -347,12 +347,21 @@ const rxm_value *rxm_value_at(const rxm_value *value, size_t index);
 const char *rxm_value_key_at(const rxm_value *value, size_t index);
 /* The member called `key` of an object: rxm_value_member() in rxmodal_plugin.h. */
 
-/* The value as compact JSON with sorted keys (bytes as base64). Checks the tree
-** first (RXM_ERR_INVALID_ARGUMENT for invalid UTF-8, a NULL pointer where
-** data is due, duplicate keys). *out is released with rxm_free. */
+/* The value as compact JSON with sorted keys (bytes as base64; an integer
+** without a fraction, a double always with one, so 2.0 and -0.0 read back as
+** doubles). Checks the tree first (RXM_ERR_INVALID_ARGUMENT for invalid UTF-8,
+** a NULL pointer where data is due, duplicate keys, nesting deeper than
+** RXM_VALUE_MAX_DEPTH). *out is released with rxm_free. */
 int rxm_value_to_json(const rxm_value *value, char **out, rxm_error *error);
 
-/* An owned value tree parsed from JSON, for arguments ('v') and for tests. */
+/* Value trees nest at most this deep, everywhere: a document, a 'v' argument,
+** rxm_value_to_json. A deeper one is refused with an error naming the limit. */
+#define RXM_VALUE_MAX_DEPTH 64
+
+/* An owned value tree parsed from JSON, for arguments ('v') and for tests. A
+** number with a fraction or an exponent is a double, one without an integer
+** (a double when it does not fit 64 bits); a key given twice in one object,
+** or nesting deeper than RXM_VALUE_MAX_DEPTH, is RXM_ERR_INVALID_JSON. */
 typedef struct rxm_document rxm_document;
 int rxm_document_parse(const char *json, rxm_document **out, rxm_error *error);
 /* The root value, borrowed from the document. NULL for a NULL document. */

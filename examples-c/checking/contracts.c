@@ -141,6 +141,28 @@ int main(void) {
         rxm_free(json);
         json = NULL;
 
+        /* One nesting limit everywhere: a document as deep as RXM_VALUE_MAX_DEPTH
+        ** parses and converts back to JSON; one level more is refused by name. */
+        {
+            char deep[2 * (RXM_VALUE_MAX_DEPTH + 1) + 1];
+            int levels = RXM_VALUE_MAX_DEPTH;
+            for (int i = 0; i < levels; i++) { deep[i] = '['; deep[levels + i] = ']'; }
+            deep[2 * levels] = '\0';
+            char *back = NULL;
+            ok = rxm_document_parse(deep, &document, &error) == RXM_OK
+                && rxm_value_to_json(rxm_document_root(document), &back, &error) == RXM_OK
+                && strcmp(back, deep) == 0;
+            rxm_free(back);
+            rxm_document_free(document);
+            document = NULL;
+            levels = RXM_VALUE_MAX_DEPTH + 1;
+            for (int i = 0; i < levels; i++) { deep[i] = '['; deep[levels + i] = ']'; }
+            deep[2 * levels] = '\0';
+            ok = ok && rxm_document_parse(deep, &document, &error) == RXM_ERR_INVALID_JSON
+                && strstr(error.message, "nested deeper than 64 levels") != NULL;
+            report("nesting has one limit, RXM_VALUE_MAX_DEPTH", ok, error.message);
+        }
+
         rxm_registry *other = NULL;
         const char *path = getenv("RXMODAL_PLUGIN_PATH");
         char search[512];

@@ -1,7 +1,10 @@
 import Foundation
 
 /// The JSON form: objects with sorted keys (so that output is stable), bytes as
-/// base64 strings (they read back as strings), integers without a fraction.
+/// base64 strings (they read back as strings), integers without a fraction and
+/// doubles with one. `Codable` serves Swift encoders of the user's choice;
+/// ``init(json:)`` and ``json`` read and write the text themselves, so that
+/// `2.0` stays a double (Foundation's coders turn it into an integer).
 extension ModalValue: Codable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -38,34 +41,20 @@ extension ModalValue: Codable {
         }
     }
 
-    /// Parses JSON text. Throws `ModalError.invalidJSON` with the parser's reason.
+    /// Parses JSON text (``JSONReader``: a number with a fraction or exponent is
+    /// a double, nesting is bounded by ``maximumDepth``, a key may appear once
+    /// per object). Throws `ModalError.invalidJSON` saying what is wrong and where.
     public init(json: String) throws {
         do {
-            self = try JSONDecoder().decode(ModalValue.self, from: Data(json.utf8))
+            self = try JSONReader.read(json)
         } catch {
-            throw ModalError.invalidJSON(Self.describe(error))
+            throw ModalError.invalidJSON(error.description)
         }
     }
 
-    /// The value as compact JSON with sorted keys.
-    public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a ModalValue cannot fail: every case maps to a JSON value (a
-        // non-finite double is written as null rather than failing).
-        guard let data = try? encoder.encode(self.finiteForJSON) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// JSON has no NaN or infinities.
-    private var finiteForJSON: ModalValue {
-        switch self {
-        case .double(let value) where !value.isFinite: return .null
-        case .array(let items): return .array(items.map(\.finiteForJSON))
-        case .object(let members): return .object(members.mapValues(\.finiteForJSON))
-        default: return self
-        }
-    }
+    /// The value as compact JSON with sorted keys (``JSONWriter``): it reads back
+    /// as the same value, a whole double still a double.
+    public var json: String { JSONWriter.write(self) }
 
     private static func describe(_ error: Error) -> String {
         switch error {
