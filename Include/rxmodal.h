@@ -302,7 +302,11 @@ int rxm_subscription_dispose(rxm_subscription *subscription, rxm_error *error);
 
 /* Calls a configuration method of the shown modal (for example
 ** setActionEnabled while an alert is up), queued after anything before it.
-** RXM_ERR_DISPOSED once the subscription has ended. */
+** The name and arguments are checked at once, as rxm_modal_call checks them
+** (RXM_ERR_UNKNOWN_METHOD; RXM_ERR_INVALID_ARGUMENT for a wrong count or type), and
+** nothing is queued then; what the plugin answers when the call runs is not
+** reported. A queued call runs before the modal is dismissed or not at all,
+** never after. RXM_ERR_DISPOSED once the subscription has ended. */
 int rxm_subscription_call(rxm_subscription *subscription, const char *method, const rxm_value *arguments,
                           size_t count, rxm_error *error);
 

@@ -282,6 +282,12 @@ int main(void) {
         rxm_value bad = rxm_string("x");
         code = rxm_subscription_call(p.subscription, "setColour", &bad, 1, &error);
         report("rxm_subscription_call of an unknown method", code == RXM_ERR_UNKNOWN_METHOD, rxm_error_code_name(code));
+        /* Count and types are checked at once, as rxm_modal_call checks them. */
+        int one_argument = rxm_subscription_call(p.subscription, "setActionEnabled", arguments, 1, &error);
+        rxm_value swapped[2] = { rxm_bool(false), rxm_int(0) };
+        int wrong_type = rxm_subscription_call(p.subscription, "setActionEnabled", swapped, 2, &error);
+        report("rxm_subscription_call checks the arguments' count and types at once",
+               one_argument == RXM_ERR_INVALID_ARGUMENT && wrong_type == RXM_ERR_INVALID_ARGUMENT, error.message);
         rxm_subscription_free(p.subscription);
         rxm_presenter_free(presenter);
     }

@@ -12,8 +12,10 @@ import Synchronization
 /// anything is shown. Afterwards — from bindings kept with ``keepWhilePresented(_:)``,
 /// such as an `Action`'s enabled state — `call` is queued on the presentation's
 /// serial queue (run at once when already on it), after anything queued before,
-/// and is dropped once the presentation has ended; its errors are then reported
-/// to nobody (the method's own validation already ran at configuration time).
+/// and is dropped once the presentation has ended. A queued call's name and
+/// arguments are checked before it is queued (unknown method, wrong count or
+/// type throw at once, as at configuration time); what the plugin itself says
+/// when the call runs later is reported to nobody.
 ///
 /// Thread safety: `call` may be used from any thread once the configuration
 /// closure has returned; the calls for one configuration are serialized as the
@@ -50,6 +52,7 @@ public final class ModalConfigurator: @unchecked Sendable {
             try invoker.invoke(config: configuration.pointer, arguments: arguments)
             return
         }
+        try invoker.check(arguments: arguments)
         guard let session else { return }
         session.runOnQueue { [weak session] in
             session?.withLiveConfiguration { pointer in

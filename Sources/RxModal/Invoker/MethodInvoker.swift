@@ -120,6 +120,17 @@ public final class MethodInvoker: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// Checks `arguments` as ``invoke(config:arguments:)`` would, without
+    /// calling: for calls that are queued, so a caller still hears of a wrong
+    /// count or type at once.
+    public func check(arguments: [ModalValue]) throws {
+        guard arguments.count == kinds.count else { throw countMismatch(got: arguments.count) }
+        var layout = ScratchLayout()
+        for index in kinds.indices {
+            try check(arguments[index], as: kinds[index], at: index, into: &layout)
+        }
+    }
+
     // MARK: - The call
 
     /// Builds the C arguments in one temporary block (on the stack when it is

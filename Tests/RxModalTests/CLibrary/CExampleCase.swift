@@ -115,7 +115,7 @@ struct CExampleCase: Sendable {
         CExampleCase(name: "contracts", source: "checking/contracts.c") { output, _ in
             let checks = lines(output).filter { $0.hasSuffix(": ok") }
             var failures = lines(output).filter { $0.contains("FAILED") }.map { "check failed: \($0)" }
-            if checks.count != 16 { failures.append("expected 16 passing checks, got \(checks.count):\n\(output)") }
+            if checks.count != 17 { failures.append("expected 17 passing checks, got \(checks.count):\n\(output)") }
             return failures
         },
         CExampleCase(name: "rating plugin from C", source: "plugin/rating_host.c",
