@@ -133,7 +133,9 @@ let package = Package(
         .testTarget(name: "RxFlowsTests", dependencies: ["RxTestSupport", "RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),
-        .target(name: "RxModalMail"),
+        .target(name: "RxModalMail", dependencies: ["ChildProcesses"]),
+        // Commands run to their end with posix_spawn, leaking no descriptor.
+        .target(name: "ChildProcesses"),
         // Media library scanner, picker plugins, their tests and benchmark.
         .target(name: "RxModalMedia", dependencies: ["PrivateFiles"]),
         // Private files of the user (caches, decisions): 0600 in 0700 folders,
@@ -152,7 +154,7 @@ let package = Package(
         .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
                 exclude: ["exports.map"]),
         .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer"),
-        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport"], path: "plugins/messageComposer"),
+        .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport", "ChildProcesses"], path: "plugins/messageComposer"),
         // Runs against a real SMTP server (aiosmtpd) and msmtp, from MailTestSupport, whose
         // Python helpers in Support/ are run by path, not bundled.
         .target(name: "MailTestSupport", dependencies: ["RxModalMail"], path: "Tests/MailTestSupport", exclude: ["Support"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ChildProcesses
 
 /// Hands a message to a sendmail-compatible command, without a shell.
 ///
@@ -52,91 +53,21 @@ public struct SendmailTransport: Sendable {
     /// Sends `data` (written by `MIMEMessageWriter` for `.transmission`) from `sender` to `recipients`.
     public func send(_ data: Data, sender: MailAddress, recipients: [String]) throws {
         let name = URL(fileURLWithPath: command.executablePath).lastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command.executablePath)
-        process.arguments = command.leadingArguments + Self.arguments(sender: sender, recipients: recipients)
-        process.environment = environment
-        let input = Pipe(), errors = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = output
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(command.executablePath,
+                                           command.leadingArguments + Self.arguments(sender: sender, recipients: recipients),
+                                           environment: environment, input: data, timeout: timeout)
         } catch {
-            throw MailTransportError.launchFailed(command: command.executablePath, detail: error.localizedDescription)
+            throw MailTransportError.launchFailed(command: command.executablePath, detail: error.description)
         }
-        // Read stderr and stdout while writing stdin, so that a chatty command cannot
-        // block us on a full pipe.
-        let collected = CollectedOutput()
-        let readers = DispatchGroup()
-        DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: readers) { _ = output.fileHandleForReading.readDataToEndOfFile() }
-        Self.writeIgnoringBrokenPipe(data, to: input.fileHandleForWriting.fileDescriptor)
-        try? input.fileHandleForWriting.close()
-
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = exited.wait(timeout: .now() + 5)
-            throw MailTransportError.timedOut(command: name, seconds: timeout)
+        if outcome.timedOut { throw MailTransportError.timedOut(command: name, seconds: timeout) }
+        let stderr = String(decoding: outcome.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let signal = outcome.signal {
+            throw MailTransportError.commandKilled(command: name, signal: signal, stderr: stderr)
         }
-        _ = readers.wait(timeout: .now() + 5)
-        let stderr = String(decoding: collected.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        switch process.terminationReason {
-        case .exit where process.terminationStatus == 0:
-            return
-        case .exit:
-            throw MailTransportError.commandFailed(command: name, status: process.terminationStatus, stderr: stderr)
-        case .uncaughtSignal:
-            throw MailTransportError.commandKilled(command: name, signal: process.terminationStatus, stderr: stderr)
-        @unknown default:
-            throw MailTransportError.commandFailed(command: name, status: process.terminationStatus, stderr: stderr)
+        guard outcome.status == 0 else {
+            throw MailTransportError.commandFailed(command: name, status: outcome.status ?? -1, stderr: stderr)
         }
-    }
-
-    /// Writes everything unless the reader went away (EPIPE): a command that exits early
-    /// is reported by its exit status and stderr, not by the write. SIGPIPE is blocked
-    /// for this thread only while writing (and a pending one consumed), so the process's
-    /// signal disposition is left alone.
-    private static func writeIgnoringBrokenPipe(_ data: Data, to descriptor: Int32) {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previousMask = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
-        defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE {
-                        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-                        _ = sigtimedwait(&pipeSignal, nil, &noWait)
-                    }
-                    return
-                }
-                pointer += written
-                remaining -= written
-            }
-        }
-    }
-}
-
-/// Stderr collected on a reader thread; the lock makes it safe to hand back.
-private final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedErrors = Data()
-
-    func setErrors(_ data: Data) {
-        lock.lock(); storedErrors = data; lock.unlock()
-    }
-
-    var errors: Data {
-        lock.lock(); defer { lock.unlock() }
-        return storedErrors
     }
 }

@@ -1,4 +1,7 @@
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import RxModalMail
 import MailTestSupport
@@ -35,6 +38,27 @@ final class SendmailTransportTests: RxTestCase {
         XCTAssertTrue(String(decoding: stdin, as: UTF8.self).hasPrefix("From: me@example.org\r\nTo: a@example.org, "))
         XCTAssertFalse(String(decoding: stdin, as: UTF8.self).lowercased().contains("bcc"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: "pwned"))
+    }
+
+    /// A host that sends many mails keeps its descriptors: Foundation's Process
+    /// leaked about two descriptors a send.
+    func testAHundredSendsLeaveTheOpenDescriptorsAsTheyWere() throws {
+        let directory = try MailTestTools.temporaryDirectory("many")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sink = try script(directory, "sink-sendmail", "cat > /dev/null; echo chatty >&2")
+        let transport = SendmailTransport(command: SendmailCommand(executablePath: sink), timeout: 30)
+        let message = Data(String(repeating: "a line of the message\r\n", count: 200).utf8)
+        let sender = try MailAddress(parsing: "me@example.org", field: "From")
+        for _ in 0..<10 { try transport.send(message, sender: sender, recipients: ["you@example.org"]) }
+        let descriptorsBefore = try openDescriptorCount()
+
+        for _ in 0..<100 { try transport.send(message, sender: sender, recipients: ["you@example.org"]) }
+
+        XCTAssertEqual(try openDescriptorCount(), descriptorsBefore)
+    }
+
+    private func openDescriptorCount() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
     }
 
     func testFailingCommandReportsItsExitStatusAndStderr() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ChildProcesses
 import RxModalPluginABI
 import SwiftPluginSupport
 
@@ -103,45 +104,20 @@ struct TextMessageTransport: Sendable {
     @discardableResult
     private func run(_ executable: String, _ arguments: [String]) throws -> String {
         let name = URL(fileURLWithPath: executable).lastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(executable, arguments, environment: environment, timeout: timeout)
         } catch {
-            throw PluginError(Int32(RXM_ERR_IO), "\(name) could not be started: \(error.localizedDescription)")
+            throw PluginError(Int32(RXM_ERR_IO), "\(name) could not be started: \(error.description)")
         }
-        let collected = Collected()
-        let readers = DispatchGroup()
-        DispatchQueue.global().async(group: readers) { collected.set(0, output.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: readers) { collected.set(1, errors.fileHandleForReading.readDataToEndOfFile()) }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+        if outcome.timedOut {
             throw PluginError(Int32(RXM_ERR_TIMEOUT), "\(name) did not finish within \(Int(timeout)) seconds and was stopped")
         }
-        _ = readers.wait(timeout: .now() + 5)
-        let stdout = String(decoding: collected.get(0), as: UTF8.self)
-        let stderr = String(decoding: collected.get(1), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
-            throw PluginError(Int32(RXM_ERR_IO), stderr.isEmpty ? "\(name) \(how) \(process.terminationStatus)"
-                                                       : "\(name) \(how) \(process.terminationStatus): \(stderr)")
+        let stderr = String(decoding: outcome.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.succeeded else {
+            let how = outcome.signal.map { "was killed by signal \($0)" } ?? "exited with status \(outcome.status ?? -1)"
+            throw PluginError(Int32(RXM_ERR_IO), stderr.isEmpty ? "\(name) \(how)" : "\(name) \(how): \(stderr)")
         }
-        return stdout
+        return String(decoding: outcome.output, as: UTF8.self)
     }
-}
-
-/// Output read on two threads; the lock makes handing it back safe.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: [Int: Data] = [:]
-    func set(_ key: Int, _ value: Data) { lock.withLock { data[key] = value } }
-    func get(_ key: Int) -> Data { lock.withLock { data[key] ?? Data() } }
 }
