@@ -32,6 +32,8 @@ enum TestPluginVariant: String, CaseIterable {
     case entryExits = "VARIANT_ENTRY_EXITS"
     case entryHangs = "VARIANT_ENTRY_HANGS"
     case entryReturnsWildPointer = "VARIANT_ENTRY_WILD_POINTER"
+    /// Creates /tmp/rxmodal-constructor-ran-<kind> when mapped.
+    case constructorLeavesMarker = "VARIANT_CONSTRUCTOR_LEAVES_MARKER"
 }
 
 /// A temporary directory tree for one test, where the test plugin is compiled

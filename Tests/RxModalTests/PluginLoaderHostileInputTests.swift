@@ -26,6 +26,49 @@ final class PluginLoaderHostileInputTests: RxTestCase {
         XCTAssertEqual(registry.skipped, [SkippedPlugin(path: plugins, reason: .untrustedOwner(path: foreign, owner: 54321))])
     }
 
+    /// The attack itself: another user swaps the trusted plugin folder with a
+    /// folder of their own (renameat2 RENAME_EXCHANGE) in a loop while root
+    /// loads the registry again and again. The other user's constructor must
+    /// never run, and every load must refuse the folder.
+    func testSwappingFoldersInALoopNeverRunsAnotherUsersCode() throws {
+        try XCTSkipUnless(geteuid() == 0, "the swapping user must differ from the loading one: run as root")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+                          && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs setpriv and python3")
+        let fixture = try PluginFixture(for: self)
+        let alice = try fixture.directory("alice")
+        let trusted = try fixture.directory("alice/plugins")
+        let evil = try fixture.directory("alice/evil")
+        let tag = String(UUID().uuidString.prefix(8)).lowercased()
+        try fixture.plugin(kind: "trusted", in: trusted, fileName: "librxmodal-swapped.so")
+        let marker = "/tmp/rxmodal-constructor-ran-evil\(tag)"
+        try fixture.compile([.init(variant: .constructorLeavesMarker, kind: "evil\(tag)", path: evil + "/librxmodal-swapped.so")])
+        defer { unlink(marker) }
+        for path in [alice, evil, evil + "/librxmodal-swapped.so"] { XCTAssertEqual(chown(path, 54321, 54321), 0) }
+        XCTAssertEqual(chmod(fixture.root, 0o755), 0)
+
+        let swapper = Process()
+        swapper.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        swapper.arguments = ["--reuid", "54321", "--regid", "54321", "--clear-groups", "/usr/bin/python3", "-c", """
+            import ctypes, time
+            libc = ctypes.CDLL(None, use_errno=True)
+            end = time.time() + 3
+            while time.time() < end:
+                libc.renameat2(-100, b"\(trusted)", -100, b"\(evil)", 2)
+            """]
+        try swapper.run()
+        var loads = 0
+        while swapper.isRunning && loads < 2000 {
+            let registry = ModalRegistry(searchPath: .explicit([trusted]))
+            XCTAssertEqual(registry.kindNames, [])
+            loads += 1
+        }
+        swapper.waitUntilExit()
+
+        XCTAssertEqual(swapper.terminationStatus, 0)
+        XCTAssertGreaterThan(loads, 10)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the other user's constructor ran")
+    }
+
     func testAFolderWritableByOthersAnywhereAboveThePluginsIsRefused() throws {
         let fixture = try PluginFixture(for: self)
         let open = try fixture.directory("shared", mode: 0o777)
