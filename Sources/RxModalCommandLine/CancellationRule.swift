@@ -7,7 +7,12 @@ import RxModal
 /// - `{"style": "cancel", …}` — a dialog's cancel action (alert, actionSheet);
 /// - `{"cancelled": true, …}` — a cancelled choice or a surface's cancellation;
 /// - `{"result": "cancelled", …}` — a composer's `.cancelled` result;
-/// - `{"confirmed": false}` — the confirmation kind's Cancel.
+/// - `{"confirmed": false}` — the confirmation kind's Cancel;
+/// - `{"results": [], …}` — a picker closed with nothing picked.
+///
+/// A result that says the modal failed — `{"result": "failed", …}`, a composer
+/// whose send failed (its draft saved) — is a failure: exit 6, the JSON still
+/// printed so the draft's path is not lost (``isFailure(_:)``).
 ///
 /// Errors a kind reports as cancellation (`RXM_ERR_CANCELLED`, such as web
 /// authentication's canceledLogin) are mapped in ``ErrorStatus``.
@@ -17,6 +22,11 @@ enum CancellationRule {
         if value["cancelled"]?.boolValue == true { return true }
         if value["result"]?.stringValue == "cancelled" { return true }
         if value["confirmed"]?.boolValue == false { return true }
+        if case .array(let picked)? = value["results"], picked.isEmpty { return true }
         return false
+    }
+
+    static func isFailure(_ value: ModalValue) -> Bool {
+        value["result"]?.stringValue == "failed"
     }
 }

@@ -4,11 +4,15 @@ import RxModal
 /// kind that has the method they stand for:
 ///
 /// - `--action [STYLE:]TITLE` calls `addAction(title, style)` (signature `ss`);
-///   STYLE is default, cancel or destructive, and default when absent or when
-///   the text before the first colon is not a style ("Note: ok" is a title).
+///   STYLE is default, cancel or destructive, default when absent.
 /// - `--text-field [KIND:]PLACEHOLDER[:TEXT]` calls
 ///   `addTextField(kind, placeholder, text)` (signature `sss`); KIND is plain,
-///   email, password or phone, and plain when absent or unknown.
+///   email, password or phone, plain when absent.
+/// `\:` is a colon that separates nothing ("Time (hh\:mm)"), `\\` a backslash.
+/// A lowercase word before the first colon that is not a style or kind is a
+/// usage error naming the ones there are (a typo such as "destructve:Delete"
+/// must not become a button's title); other text before a colon ("Note: ok")
+/// is part of the title.
 ///
 /// A plain value; safe from any thread.
 enum DialogShortcut: String, CaseIterable, Sendable {
@@ -35,34 +39,66 @@ enum DialogShortcut: String, CaseIterable, Sendable {
 
     var summary: String {
         switch self {
-        case .action: return "an action; STYLE is default (if omitted), cancel or destructive"
+        case .action: return "an action; STYLE is default (if omitted), cancel or destructive; \\: for a colon"
         case .textField: return "a text field; KIND is plain (if omitted), email, password or phone"
         }
     }
 
     /// The method's arguments for `text`, in the order of the method's
     /// argument names (so a plugin that declares `style,title` works too).
-    func arguments(for text: String, method: ModalMethod) -> [ModalValue] {
+    func arguments(for text: String, method: ModalMethod) throws -> [ModalValue] {
+        let parts = Self.fields(text)
         var named: [String: String]
         switch self {
         case .action:
-            let (prefix, rest) = Self.split(text, allowed: Self.actionStyles)
-            named = ["title": rest, "style": prefix ?? "default"]
+            let (prefix, rest) = try Self.leading(parts, allowed: Self.actionStyles, what: "action style", option: "--action")
+            named = ["title": rest.joined(separator: ":"), "style": prefix ?? "default"]
         case .textField:
-            let (prefix, rest) = Self.split(text, allowed: Self.fieldKinds)
-            let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            named = ["kind": prefix ?? "plain", "placeholder": parts[0], "text": parts.count > 1 ? parts[1] : ""]
+            let (prefix, rest) = try Self.leading(parts, allowed: Self.fieldKinds, what: "text field kind", option: "--text-field")
+            named = ["kind": prefix ?? "plain", "placeholder": rest.first ?? "",
+                     "text": rest.dropFirst().joined(separator: ":")]
         }
+        return arguments(forParsed: named, method: method)
+    }
+
+    /// The arguments for already separated parts, in the method's order.
+    func arguments(forParsed named: [String: String], method: ModalMethod) -> [ModalValue] {
         let defaultOrder: [String] = self == .action ? ["title", "style"] : ["kind", "placeholder", "text"]
         let order = Set(method.argumentNames) == Set(defaultOrder) ? method.argumentNames : defaultOrder
         return order.map { .string(named[$0] ?? "") }
     }
 
-    /// `cancel:Cancel` → ("cancel", "Cancel") when the prefix is allowed; else (nil, text).
-    private static func split(_ text: String, allowed: Set<String>) -> (String?, String) {
-        guard let colon = text.firstIndex(of: ":") else { return (nil, text) }
-        let prefix = String(text[..<colon])
-        guard allowed.contains(prefix) else { return (nil, text) }
-        return (prefix, String(text[text.index(after: colon)...]))
+    /// `text` split at its colons, `\:` and `\\` read as a colon and a backslash.
+    static func fields(_ text: String) -> [String] {
+        var fields: [String] = [""]
+        var escaped = false
+        for character in text {
+            if escaped {
+                if character != ":" && character != "\\" { fields[fields.count - 1].append("\\") }
+                fields[fields.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == ":" {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+        }
+        if escaped { fields[fields.count - 1].append("\\") }
+        return fields
+    }
+
+    /// The style or kind before the first colon, if it is one, and the rest.
+    private static func leading(_ parts: [String], allowed: Set<String>, what: String,
+                                option: String) throws -> (String?, [String]) {
+        guard parts.count > 1 else { return (nil, parts) }
+        let prefix = parts[0]
+        if allowed.contains(prefix) { return (prefix, Array(parts.dropFirst())) }
+        if !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+            throw UsageError("\(option) \(parts.joined(separator: ":")): unknown \(what) “\(prefix)”; the \(what)s are "
+                             + allowed.sorted().joined(separator: ", ") + " (write \\: for a colon in the text)")
+        }
+        return (nil, parts)
     }
 }

@@ -15,7 +15,15 @@ enum PresentCommand {
         }
         let selection = try SurfaceSelection(option: options.surface, transcriptPath: options.transcriptPath,
                                              helpTopic: kind.name)
-        let calls = options.calls
+        var calls = options.calls
+        // A dialog given no action gets one OK, as dialog --msgbox has: without
+        // one it could not be answered at all.
+        if kind.methods.contains(where: { $0.name == "addAction" }),
+           !calls.contains(where: { $0.method == "addAction" || $0.method == "setActions" }),
+           let addAction = try? kind.method(named: "addAction") {
+            calls.append(MethodCall(method: "addAction", arguments: DialogShortcut.action.arguments(forParsed: ["title": "OK", "style": "default"], method: addAction),
+                                    option: "(the default OK action)"))
+        }
         let modal = ModalCoordinator.shared.present(kind: kind, presenter: selection.presenter) { configurator in
             for call in calls {
                 do { try configurator.call(call.method, arguments: call.arguments) } catch {
@@ -28,7 +36,8 @@ enum PresentCommand {
         switch outcome {
         case .value(let value):
             console.output(value.json)
-            let status: ExitStatus = CancellationRule.isCancellation(value) ? .cancelled : .value
+            let status: ExitStatus = CancellationRule.isFailure(value) ? .failure
+                : CancellationRule.isCancellation(value) ? .cancelled : .value
             return status == .value && !transcriptWritten ? .failure : status
         case .empty:
             console.error("rxmodal: \(kind.name) ended without a value")

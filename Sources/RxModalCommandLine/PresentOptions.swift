@@ -63,7 +63,7 @@ enum PresentOptionsParser {
                 if let shortcut = flag.shortcut {
                     let text = try value(of: token, from: &cursor, topic: topic)
                     options.calls.append(MethodCall(method: flag.method.name,
-                                                    arguments: shortcut.arguments(for: text, method: flag.method),
+                                                    arguments: try shortcut.arguments(for: text, method: flag.method),
                                                     option: "\(token.spelling) \(text)"))
                     continue
                 }

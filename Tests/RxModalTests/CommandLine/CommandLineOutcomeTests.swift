@@ -1,0 +1,57 @@
+import XCTest
+import Foundation
+
+/// What a shell script sees: a dialog with no action still answers, a typo in a
+/// style is refused, a colon can be written, a cancelled picker and a failed
+/// send are told apart from success by the exit status.
+final class CommandLineOutcomeTests: RxTestCase {
+    private func scripted(_ script: String, _ extra: [String: String] = [:]) -> [String: String] {
+        ["RXMODAL_SCRIPT": script].merging(extra) { $1 }
+    }
+
+    func testAnAlertWithoutActionsGetsOneOK() throws {
+        let result = try RxmodalCommand.run(["alert", "--title", "Done"], environment: scripted(#"[{"choose": "OK"}]"#))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, #"{"action":0,"style":"default","textFields":[],"title":"OK"}"# + "\n")
+    }
+
+    func testAnUnknownActionStyleIsAUsageErrorNamingTheStyles() throws {
+        let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "destructve:Delete"],
+                                            environment: scripted(#"[{"choose": 0}]"#))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("unknown action style “destructve”; the action styles are cancel, default, destructive"), result.stderr)
+    }
+
+    func testAColonIsWrittenWithABackslashAndOtherTextBeforeAColonStaysInTheTitle() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "Note: ok", "--action", #"cancel:Later\: maybe"#,
+                                             "--text-field", #"Time (hh\:mm):12:30"#, "--transcript", "t.json"],
+                                            environment: scripted(#"[{"choose": 1}]"#), in: scratch.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#""title":"Later: maybe""#), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#""textFields":["12:30"]"#), result.stdout)
+        let transcript = try String(contentsOfFile: scratch.path + "/t.json", encoding: .utf8)
+        XCTAssertTrue(transcript.contains(#""title" : "Note: ok""#) || transcript.contains(#""title":"Note: ok""#), transcript)
+        XCTAssertTrue(transcript.contains("Time (hh:mm)"), transcript)
+    }
+
+    func testACancelledPickerExitsOne() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let result = try RxmodalCommand.run(["photoPicker"], environment: scripted(#"[{"cancel": true}]"#, [
+            "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path + "/config", "XDG_CACHE_HOME": scratch.path + "/cache"]))
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix(#"{"results":[]"#), result.stdout)
+    }
+
+    func testAFailedSendExitsSixAndStillPrintsWhereTheDraftWent() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let result = try RxmodalCommand.run(["mailComposer", "--to-recipients", "ada@example.org", "--subject", "Hi"],
+                                            environment: scripted(#"[{"choose": "Send"}]"#, [
+                                                "RXMODAL_SENDMAIL": "/bin/false", "RXMODAL_MAIL_FROM": "me@example.org",
+                                                "HOME": scratch.path, "XDG_DATA_HOME": scratch.path + "/data"]))
+        XCTAssertEqual(result.status, 6, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains(#""result":"failed""#), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#""draftPath":""#), result.stdout)
+    }
+}
