@@ -21,6 +21,22 @@ final class TerminalDialogTests: RxTestCase {
         XCTAssertTrue(pty.text.contains("Use your account"))
     }
 
+    /// A destructive choice is never the one Enter takes, even when preferred:
+    /// the selection starts on Cancel.
+    func testADestructivePreferredActionIsNotSelectedAtFirst() throws {
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let surface = TerminalSurface.on(pty)
+        let spec: ModalValue = ["primitive": "dialog", "style": "alert", "title": "Delete everything?",
+                                "actions": [["title": "Cancel", "style": "cancel"],
+                                            ["title": "Delete", "style": "destructive", "preferred": true]]]
+        let outcome = try presentAndDrive(surface, pty, spec, waitFor: "[>Cancel<]") {
+            XCTAssertFalse(pty.text.contains("[>Delete<]"), pty.text)
+            pty.type("\r")
+        }
+        XCTAssertEqual(outcome, .success(["action": 0, "textFields": []]))
+    }
+
     func testEscChoosesTheCancelActionWithTheTextTyped() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }

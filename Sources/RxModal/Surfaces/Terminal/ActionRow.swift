@@ -13,11 +13,18 @@ struct TerminalAction: Equatable {
                            preferred: $0["preferred"]?.boolValue ?? false)
         }
     }
+
+    /// Whether Enter (or an empty answer) may choose it without the user moving
+    /// to it first: an enabled action that is not destructive. A destructive
+    /// choice is never the default (dialog's --defaultno, GNOME's guidelines),
+    /// even when a kind prefers it.
+    var mayBeDefault: Bool { enabled && style != "destructive" }
 }
 
 /// The row of actions at the bottom of a dialog, form or prompt, and which one
-/// is selected: the preferred action first (if enabled), else the first enabled
-/// default action, else the first enabled one. Disabled actions are drawn in
+/// is selected: the preferred action first (if it may be the default, see
+/// ``TerminalAction/mayBeDefault``), else the first enabled default-style
+/// action, else the first that may be the default, else the first enabled one. Disabled actions are drawn in
 /// parentheses (and dim) and are never selected. Enter chooses the selected
 /// action; Esc the cancel action, if there is one and it is enabled.
 ///
@@ -36,8 +43,9 @@ struct ActionRow {
     }
 
     private func initialSelection() -> Int? {
-        actions.firstIndex { $0.preferred && $0.enabled }
+        actions.firstIndex { $0.preferred && $0.mayBeDefault }
             ?? actions.firstIndex { $0.style == "default" && $0.enabled }
+            ?? actions.firstIndex { $0.mayBeDefault }
             ?? actions.firstIndex { $0.enabled }
     }
 

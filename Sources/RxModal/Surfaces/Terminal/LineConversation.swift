@@ -202,7 +202,7 @@ final class LineConversation {
             let list = actions
             let chosen: Int
             if answer.isEmpty {
-                guard let preferred = list.firstIndex(where: { $0.preferred && $0.enabled }) else {
+                guard let preferred = list.firstIndex(where: { $0.preferred && $0.mayBeDefault }) else {
                     return ("Type the number of an action.\n" + question(), nil)
                 }
                 chosen = preferred
