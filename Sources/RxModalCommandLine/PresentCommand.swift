@@ -13,17 +13,20 @@ enum PresentCommand {
             console.text(HelpText.present(kind: kind))
             return .value
         }
-        let selection = try SurfaceSelection(option: options.surface, transcriptPath: options.transcriptPath,
-                                             helpTopic: kind.name)
         var calls = options.calls
         // A dialog given no action gets one OK, as dialog --msgbox has: without
         // one it could not be answered at all.
         if kind.methods.contains(where: { $0.name == "addAction" }),
            !calls.contains(where: { $0.method == "addAction" || $0.method == "setActions" }),
            let addAction = try? kind.method(named: "addAction") {
-            calls.append(MethodCall(method: "addAction", arguments: DialogShortcut.action.arguments(forParsed: ["title": "OK", "style": "default"], method: addAction),
-                                    option: "(the default OK action)"))
+            calls.insert(MethodCall(method: "addAction", arguments: DialogShortcut.action.arguments(forParsed: ["title": "OK", "style": "default"], method: addAction),
+                                    option: "(the default OK action)"), at: 0)
         }
+        // The values are checked before a surface is looked for: a bad one is a
+        // usage error (2) whether or not there is a terminal to show on.
+        try checkCalls(calls, on: kind)
+        let selection = try SurfaceSelection(option: options.surface, transcriptPath: options.transcriptPath,
+                                             helpTopic: kind.name)
         let modal = ModalCoordinator.shared.present(kind: kind, presenter: selection.presenter) { configurator in
             for call in calls {
                 do { try configurator.call(call.method, arguments: call.arguments) } catch {
@@ -55,6 +58,22 @@ enum PresentCommand {
                 console.error("rxmodal: \(kind.name): \(error)")
             }
             return status
+        }
+    }
+}
+
+extension PresentCommand {
+    /// Makes each call on a configuration of its own, which is then thrown away,
+    /// so that what the plugin refuses while configuring is known at once.
+    static func checkCalls(_ calls: [MethodCall], on kind: ModalKind) throws {
+        let scratch = try kind.makeConfiguration()
+        let table = try kind.methodTable()
+        for call in calls {
+            do {
+                try table.invoker(named: call.method).invoke(config: scratch.pointer, arguments: call.arguments)
+            } catch {
+                throw ConfigurationFailure(option: call.option, underlying: error)
+            }
         }
     }
 }

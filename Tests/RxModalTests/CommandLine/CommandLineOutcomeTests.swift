@@ -36,6 +36,19 @@ final class CommandLineOutcomeTests: RxTestCase {
         XCTAssertTrue(transcript.contains("Time (hh:mm)"), transcript)
     }
 
+    /// Values are checked before a surface is looked for: without a terminal
+    /// or a script, a bad value is still a usage error, not "no surface".
+    func testABadValueIsAUsageErrorEvenWithoutASurface() throws {
+        for arguments in [["photoPicker", "--selection-limit", "-3"], ["alert", "--title", "x", "--preferred-action", "9"]] {
+            let result = try RxmodalCommand.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(arguments[arguments.count - 2]), result.stderr)
+        }
+        let preferred = try RxmodalCommand.run(["alert", "--title", "x", "--preferred-action", "0"],
+                                               environment: scripted(#"[{"choose": "OK"}]"#))
+        XCTAssertEqual(preferred.status, 0, "the default OK action comes first: \(preferred.stderr)")
+    }
+
     func testACancelledPickerExitsOne() throws {
         let scratch = try ScratchDirectory(for: self)
         let result = try RxmodalCommand.run(["photoPicker"], environment: scripted(#"[{"cancel": true}]"#, [
