@@ -8,23 +8,20 @@ public typealias CocoaAction = Action<Void, Void>
 public typealias CompletableAction<Input> = Action<Input, Never>
 
 extension Action {
-    /// An action whose work is a `Single`: each execution yields one element or an error.
-    public convenience init(enabledIf: Observable<Bool> = .just(true), workFactory: @escaping (Input) -> Single<Element>) {
-        self.init(enabledIf: enabledIf, workFactory: { (input: Input) -> Observable<Element> in workFactory(input).asObservable() })
-    }
-
-    /// An action whose work is a `Maybe`: each execution yields at most one element.
-    public convenience init(enabledIf: Observable<Bool> = .just(true), workFactory: @escaping (Input) -> Maybe<Element>) {
+    /// An action whose work is any observable-convertible of the action's
+    /// elements — a `Single` (one element or an error per execution), a `Maybe`
+    /// (at most one), a `Completable` (for a ``CompletableAction``) — the seed's
+    /// one generic initializer. An implicit member in the closure
+    /// (`{ _ in .just(true) }`) has no type to name here, so it resolves to the
+    /// Observable initializer, as in the seed.
+    public convenience init<Work: ObservableConvertibleType>(enabledIf: Observable<Bool> = .just(true),
+                                                             workFactory: @escaping (Input) -> Work)
+    where Work.Element == Element {
         self.init(enabledIf: enabledIf, workFactory: { (input: Input) -> Observable<Element> in workFactory(input).asObservable() })
     }
 }
 
 extension Action where Element == Never {
-    /// An action whose work is a `Completable`.
-    public convenience init(enabledIf: Observable<Bool> = .just(true), workFactory: @escaping (Input) -> Completable) {
-        self.init(enabledIf: enabledIf, workFactory: { (input: Input) -> Observable<Never> in workFactory(input).asObservable() })
-    }
-
     /// Emits once each time an execution's work completes successfully (failed
     /// executions show up on ``errors`` instead).
     public var completions: Observable<Void> {
