@@ -9,7 +9,7 @@ extension DialogAction {
     /// `action` once the dialog has been dismissed, and the dialog emits that
     /// execution's elements (an execution's failure fails the dialog with
     /// `ActionError.underlyingError`).
-    public static func action(title: String, style: Style = .default, action: RxFlows.Action<Void, T>) -> DialogAction {
+    public static func action(title: String, style: DialogActionStyle = .default, action: RxFlows.Action<Void, T>) -> DialogAction {
         DialogAction(title: title, style: style, enabled: action.enabled,
                      handler: { _ in Observable.deferred { [weak action] in action?.execute() ?? .empty() } })
     }

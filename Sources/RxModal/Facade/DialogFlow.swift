@@ -68,7 +68,7 @@ enum DialogFlow {
             DialogTextFieldValue(kind: field.kind, placeholder: field.placeholder,
                                  text: offset < texts.count ? texts[offset].stringValue ?? field.text : field.text)
         }
-        return actions[Int(index)].handler(values)
+        return actions[Int(index)].onNext(values)
     }
 }
 

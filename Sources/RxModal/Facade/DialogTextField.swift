@@ -2,6 +2,7 @@
 /// configuration closure that sets its placeholder and initial text.
 ///
 ///     DialogTextField.email { $0.placeholder = "e-mail" }
+///     DialogTextField.password(configuration: { $0.placeholder = "password" })
 ///
 /// A value; safe to share between threads.
 public struct DialogTextField: Sendable, Equatable {
@@ -20,19 +21,19 @@ public struct DialogTextField: Sendable, Equatable {
         configuration(&self)
     }
 
-    public static func plain(_ configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
+    public static func plain(configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
         DialogTextField(kind: .plain, configuration: configuration)
     }
 
-    public static func email(_ configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
+    public static func email(configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
         DialogTextField(kind: .email, configuration: configuration)
     }
 
-    public static func password(_ configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
+    public static func password(configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
         DialogTextField(kind: .password, configuration: configuration)
     }
 
-    public static func phoneNumber(_ configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
+    public static func phoneNumber(configuration: (inout DialogTextField) -> Void = { _ in }) -> DialogTextField {
         DialogTextField(kind: .phone, configuration: configuration)
     }
 }

@@ -10,7 +10,10 @@ extension RxModal {
     /// Disposing dismisses it. Fails at subscribe time, before anything is shown,
     /// when `actions` is empty (``ModalError/invalidArgument(method:reason:)``)
     /// or the plugin refuses the configuration (two cancel actions, …).
-    public static func alert<T>(presenter: Presenter = .default, title: String? = nil, message: String? = nil,
+    ///
+    /// `type` only names the element type, as in the seed
+    /// (`RxModal.alert(Int.self, title: …)`), when the actions do not.
+    public static func alert<T>(_ type: T.Type = T.self, presenter: Presenter = .default, title: String? = nil, message: String? = nil,
                                 textFields: [DialogTextField] = [], actions: [DialogAction<T>],
                                 coordinator: ModalCoordinator = .shared) -> Observable<T> {
         DialogFlow.run(kind: "alert", coordinator: coordinator, presenter: presenter, title: title, message: message,
@@ -18,9 +21,9 @@ extension RxModal {
     }
 
     /// An action sheet (the seed's `RxModal.actionSheet`), shown by the
-    /// `actionSheet` plugin, anchored to `source`; otherwise as ``alert(presenter:title:message:textFields:actions:coordinator:)``
+    /// `actionSheet` plugin, anchored to `source`; otherwise as ``alert(_:presenter:title:message:textFields:actions:coordinator:)``
     /// without text fields.
-    public static func actionSheet<T>(presenter: Presenter = .default, source: DialogSource? = nil, title: String? = nil,
+    public static func actionSheet<T>(_ type: T.Type = T.self, presenter: Presenter = .default, source: DialogSource? = nil, title: String? = nil,
                                       message: String? = nil, actions: [DialogAction<T>],
                                       coordinator: ModalCoordinator = .shared) -> Observable<T> {
         DialogFlow.run(kind: "actionSheet", coordinator: coordinator, presenter: presenter, title: title, message: message,

@@ -27,7 +27,9 @@ final class VoidOverloadTests: RxTestCase {
         XCTAssertEqual(runModal(RxModal.actionSheet(presenter: .surface(surface), actions: [
             .default(title: "Mail", flatMap: { _ in self.mailComposer }), .cancel(title: "Cancel"),
         ])).elements.count, 2)
-        XCTAssertEqual(runModal(RxModal.actionSheet(presenter: .surface(surface), actions: [
+        // A Single<String> fits both DialogAction<String> and the Void overloads:
+        // the element type is named, as the seed needs too.
+        XCTAssertEqual(runModal(RxModal.actionSheet(Void.self, presenter: .surface(surface), actions: [
             .default(title: "Mail"), .cancel(title: "Cancel", flatMapTo: messageComposer),
         ])).elements.count, 1)
         XCTAssertEqual(runModal(RxModal.actionSheet(presenter: .surface(surface), actions: [
