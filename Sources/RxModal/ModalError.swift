@@ -1,5 +1,8 @@
 /// Errors of the modal runtime. Every case carries enough to act on: what was
-/// wrong and, where it applies, what was expected.
+/// wrong and, where it applies, what was expected. Code written against the
+/// seed catches three of them by situation instead — `catch
+/// RxModalError.unsupported` matches ``unsupported(kind:reason:)``; see
+/// ``RxModalError``. A value; safe to share between threads.
 public enum ModalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A precondition of the kind is not met on this system (no sendmail, no browser, …).
     case unsupported(kind: String, reason: String)
