@@ -10,11 +10,12 @@ extension RxModal {
     /// determined one is asked on the surface first. Then the library is scanned
     /// and offered as a choice; the picked items are emitted in the order
     /// picked; cancelling emits an empty collection. Disposing dismisses it.
+    /// `configuration` (the seed's label) sets the picker up, called once, now:
+    /// `RxModal.mediaPicker { $0.allowsPickingMultipleItems = true }`.
     public static func mediaPicker(presenter: Presenter = .default, coordinator: ModalCoordinator = .shared,
-                                   configure: (inout MediaPickerConfiguration) -> Void = { _ in }) -> Single<MediaItemCollection> {
-        var configuration = MediaPickerConfiguration()
-        configure(&configuration)
-        let settings = configuration
+                                   configuration configure: (inout MediaPickerConfiguration) -> Void = { _ in }) -> Single<MediaItemCollection> {
+        var settings = MediaPickerConfiguration()
+        configure(&settings)
         return coordinator.present(kind: "mediaPicker", presenter: presenter) { try settings.apply(to: $0) }
             .asSingle()
             .map { try MediaItemCollection($0) }

@@ -18,4 +18,16 @@ extension RxModal {
                 return try results.map(PhotoPickerResult.init)
             }
     }
+
+    /// The seed's spelling: the configuration set up by a closure,
+    /// `RxModal.photoPicker { $0.selectionLimit = 2 }`; otherwise as
+    /// ``photoPicker(presenter:configuration:coordinator:)``. The closure is
+    /// called once, now. (It has no default, so that `photoPicker()` names the
+    /// other overload.)
+    public static func photoPicker(presenter: Presenter = .default, coordinator: ModalCoordinator = .shared,
+                                   configuration configure: (inout PhotoPickerConfiguration) -> Void) -> Single<[PhotoPickerResult]> {
+        var configuration = PhotoPickerConfiguration()
+        configure(&configuration)
+        return photoPicker(presenter: presenter, configuration: configuration, coordinator: coordinator)
+    }
 }
