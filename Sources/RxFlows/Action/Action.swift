@@ -56,7 +56,9 @@ public final class Action<Input, Element>: @unchecked Sendable {
     public let executionObservables: Observable<Observable<Element>>
 
     let core: ActionCore<Element>
-    private let workFactory: WorkFactory
+    /// The work factory the action was made with, public as in the seed. Calling
+    /// it makes work outside the action: no execution, no `enabled` check.
+    public let workFactory: WorkFactory
 
     /// An action whose executions run `workFactory(input)`, allowed while
     /// `enabledIf`'s latest value is true and no execution is running.

@@ -68,4 +68,15 @@ final class ActionSeedSpellingTests: RxTestCase {
         action.execute()
         XCTAssertEqual(completions, 2)
     }
+
+    func testTheWorkFactoryIsReadableAsInTheSeed() {
+        let bag = DisposeBag()
+        let action = Action<Int, Int>(enabledIf: .just(false)) { .just($0 + 1) }
+        var made: [Int] = []
+        action.workFactory(1).subscribe(onNext: { made.append($0) }).disposed(by: bag)
+        XCTAssertEqual(made, [2], "the factory's work, made although the action is disabled")
+        var rejected: Error?
+        action.execute(1).subscribe(onError: { rejected = $0 }).disposed(by: bag)
+        XCTAssertEqual(rejected as? ActionError, .notEnabled)
+    }
 }
