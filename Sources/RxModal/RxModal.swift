@@ -19,5 +19,9 @@
 /// `RxModal.alert`/`actionSheet` (with `DialogAction`, `DialogTextField`, and
 /// `alert(reactor:)` for an RxFlows `AlertReactor`), `mailComposer`,
 /// `messageComposer`, `photoPicker`, `mediaPicker`,
-/// `webAuthenticationSession`/`webAuthenticationCallback`, and `confirmation`.
+/// `webAuthenticationSession`/`webAuthenticationCallback`, and `confirmation`;
+/// with the seed's `Dialog`/`DialogStyle`/`present`, `RxModalError` and
+/// `require(_:in:)`, so that code written against the seed compiles as written.
+///
+/// A namespace; its functions may be called from any thread.
 public enum RxModal {}
