@@ -8,10 +8,11 @@ import RxCore
 /// with `(title:flatMap:)`, `(title:flatMapTo:)`, `(title:map:)`,
 /// `(title:mapTo:)`, `(title:throw:)` and `(title:)` (empty) — and mark one with
 /// ``preferred(_:)``; or build one with ``init(title:style:onNext:isPreferred:)``
-/// and restyle it with ``withStyle(_:)``. `flatMap:` and `flatMapTo:` also
-/// take any observable-convertible of the same element (a `Single`, a `Maybe`). For `DialogAction<Void>` there are overloads taking
-/// observables of any element type (see `DialogAction+Void.swift`), and
-/// ``action(title:style:action:)`` binds an RxFlows `Action`.
+/// and restyle it with ``withStyle(_:)``. `flatMap:` and `flatMapTo:` also take
+/// any observable-convertible of the same element (a `Single`, a `Maybe`). For
+/// `DialogAction<Void>` there are overloads taking observables of any element
+/// type (see `DialogAction+Void.swift`), and ``action(title:style:action:)``
+/// binds an RxFlows `Action`.
 ///
 /// The closures are called on the thread the dialog's answer arrives on (the
 /// surface's queue), when the action is chosen; the observable they give is
