@@ -24,6 +24,10 @@ public enum Presenter: Sendable {
     case `default`
     case surface(any ModalSurface)
 
+    /// The seed's default presenter, spelled as it was: here, ``default``. (The
+    /// seed's other presenters name UIKit windows and views, which Linux has not.)
+    public static var keyWindow: Presenter { .default }
+
     /// The surface to present on, or ``ModalError/missingSurface``.
     public func resolve() throws -> any ModalSurface {
         switch self {

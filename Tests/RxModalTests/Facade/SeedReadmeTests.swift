@@ -121,4 +121,11 @@ final class SeedReadmeTests: RxTestCase {
         XCTAssertEqual(nothing.elements, [])
         XCTAssertTrue(nothing.completed)
     }
+
+    func testTheSeedsKeyWindowPresenterIsTheDefaultOne() throws {
+        let surface = try script(#"[{"expect": {"title": "Hello"}, "choose": "OK"}]"#)
+        let recorder = runModal(RxModal.alert(Int.self, presenter: .keyWindow, title: "Hello", actions: [.default(title: "OK", mapTo: 1)]))
+        XCTAssertEqual(recorder.elements, [1])
+        XCTAssertEqual(surface.transcript.count, 1, "shown on the RXMODAL_SCRIPT surface")
+    }
 }
