@@ -24,7 +24,7 @@ final class ConfirmationKindTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [true])
         XCTAssertTrue(recorder.completed)
         XCTAssertEqual(surface.transcript.count, 1)
-        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"], [
+        XCTAssertEqual(surface.transcript.first?["spec"], [
             "primitive": "dialog", "style": "alert", "title": "Delete file?", "message": "notes.txt will be gone.",
             "actions": [["title": "Cancel", "style": "cancel"],
                         ["title": "Delete", "style": "destructive", "preferred": true]],
