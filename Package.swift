@@ -173,3 +173,24 @@ let package = Package(
                     exclude: ["WebAuthentication/Support"]),
     ]
 )
+
+// The fuzz targets (fuzz/Sources, run by scripts/fuzz) exist only when RXMODAL_FUZZ
+// is set: each starts libFuzzer's driver, which only that build links in, and they
+// reach internals through @testable imports, which only its debug build allows.
+if Context.environment["RXMODAL_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("surface-script", ["RxModal"]),
+        ("modal-value-json", ["RxModal"]),
+        ("c-bridge-json", ["RxModalC", "RxModalPluginABI"]),
+        ("mail-headers", ["RxModalMail"]),
+        ("image-metadata", ["RxModalMedia"]),
+        ("album-artist", ["RxModalMedia"]),
+        ("plugin-descriptor", ["RxModal", "RxModalPluginABI"]),
+        ("elf-header", ["RxModal"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "fuzz/Sources/FuzzSupport"))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: "fuzz-\(target.name)", dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "fuzz/Sources/\(target.name)"))
+    }
+}

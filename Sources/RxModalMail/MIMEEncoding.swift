@@ -119,11 +119,16 @@ enum MIMEEncoding {
         return output
     }
 
+    /// The longest display name sent as it is typed. A plain or quoted name is one
+    /// token that is never folded, so a longer one goes as encoded-words, which
+    /// fold: a name of any length then keeps every line within RFC 5322's 998.
+    static let longestPlainDisplayName = 70
+
     /// A mailbox for a header: `"Display, Name" <a@b>`, `=?UTF-8?B?...?= <a@b>` or `a@b`.
     static func mailbox(_ address: MailAddress) -> String {
         guard let name = address.displayName, !name.isEmpty else { return address.asciiAddrSpec }
         let phrase: String
-        if !isPlainASCII(name) || name.contains("=?") {
+        if !isPlainASCII(name) || name.contains("=?") || name.utf8.count > longestPlainDisplayName {
             phrase = encodedWords(name)
         } else if name.unicodeScalars.allSatisfy({ MailAddress.isAtext($0) || $0 == " " }) && !name.hasPrefix(" ") {
             phrase = name

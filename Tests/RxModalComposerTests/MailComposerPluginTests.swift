@@ -131,7 +131,7 @@ final class MailComposerPluginTests: RxTestCase {
         })
         XCTAssertEqual(try result?.get(), .sent)
 
-        let shown = surface.transcript[0]["spec"]
+        let shown = surface.transcript[ifPresent: 0]?["spec"]
         XCTAssertEqual(shown?["fields"], [
             ["name": "to", "label": "To", "kind": "addresses", "value": ["Ada Lovelace <ada@example.org>"]],
             ["name": "cc", "label": "Cc", "kind": "addresses", "value": ["cc@example.org"]],
@@ -142,7 +142,7 @@ final class MailComposerPluginTests: RxTestCase {
             ["name": "attachments", "label": "Attachments", "kind": "attachments", "value": ["bytes.bin", "notes.txt"]],
         ])
         XCTAssertEqual(shown?["actions"]?.arrayValue?.map { $0["title"] }, ["Send", "Save Draft", "Cancel"])
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
 
         let arrival = try world.server.waitForMessage(1)
         XCTAssertEqual(arrival.mailFrom, "composer@example.net")
@@ -239,7 +239,7 @@ final class MailComposerPluginTests: RxTestCase {
         let surface = try ScriptedSurface(json: #"[{"cancel": true}]"#)
         let result = outcome(of: composer(surface) { $0.setToRecipients(["to@example.org"]) })
         XCTAssertEqual(try result?.get(), .cancelled)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(world.server.receivedCount, 0)
         XCTAssertEqual(try world.readDrafts().count, 0)
     }
@@ -257,12 +257,12 @@ final class MailComposerPluginTests: RxTestCase {
             XCTAssertEqual(try result?.get(), .cancelled, fields)
             let transcript = surface.transcript
             guard transcript.count == 2 else { XCTFail("the form was not shown again: \(surface.transcriptJSON)"); continue }
-            let again = transcript[1]["spec"]?["fields"]
+            let again = transcript[ifPresent: 1]?["spec"]?["fields"]
             XCTAssertEqual(again?[0], ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": .string(expected)], fields)
             XCTAssertEqual(again?[5]?["value"], "typed", "what was typed is shown again")
-            XCTAssertEqual(transcript[0]["dismissals"], 1)
-            XCTAssertEqual(transcript[1]["dismissals"], 1)
-            XCTAssertEqual(transcript[1]["depth"], 0, "the first form was taken down before the second was shown")
+            XCTAssertEqual(transcript[ifPresent: 0]?["dismissals"], 1)
+            XCTAssertEqual(transcript[ifPresent: 1]?["dismissals"], 1)
+            XCTAssertEqual(transcript[ifPresent: 1]?["depth"], 0, "the first form was taken down before the second was shown")
         }
         XCTAssertEqual(world.server.receivedCount, 0)
         XCTAssertEqual(try world.readDrafts().count, 0)
@@ -287,10 +287,10 @@ final class MailComposerPluginTests: RxTestCase {
         let box = OutcomeBox<MailComposeResult>()
         let subscription = composer(surface) { $0.setToRecipients(["to@example.org"]) }.subscribe { box.set($0) }
         surface.waitUntilShown(1)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
         subscription.dispose()
         subscription.dispose()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(box.count, 0)
     }
 }

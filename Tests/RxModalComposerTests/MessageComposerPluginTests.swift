@@ -110,7 +110,7 @@ final class MessageComposerPluginTests: RxTestCase {
             "--subject=--subject=evil", "--attachment=\(photo.path)", "--body=\(hostileBody)", "--", "0639981337", "-n +33 6 00",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/pwned"))
-        let spec = surface.transcript[0]["spec"]
+        let spec = surface.transcript[ifPresent: 0]?["spec"]
         XCTAssertEqual(spec?["fields"]?.arrayValue?.map { $0["name"] }, ["recipients", "subject", "body", "attachments"])
         XCTAssertEqual(spec?["fields"]?[2]?["value"], .string(hostileBody))
         XCTAssertEqual(spec?["actions"]?.arrayValue?.map { $0["title"] }, ["Send", "Cancel"])
@@ -142,7 +142,7 @@ final class MessageComposerPluginTests: RxTestCase {
             """#)
         let result = outcome(of: RxModal.messageComposer(presenter: .surface(surface)) { $0.recipients = ["0639981337"] })
         XCTAssertEqual(try result?.get(), .sent)
-        XCTAssertEqual(surface.transcript[1]["spec"]?["fields"]?[0],
+        XCTAssertEqual(surface.transcript[ifPresent: 1]?["spec"]?["fields"]?[0],
                        ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": "recipients: at least one recipient is needed"])
         XCTAssertEqual(recordedArguments, ["--body=typed body", "--", "0700000000"], "the body typed the first time was kept")
     }
@@ -152,7 +152,7 @@ final class MessageComposerPluginTests: RxTestCase {
         let result = outcome(of: RxModal.messageComposer(presenter: .surface(surface)) { $0.recipients = ["0639981337"] })
         XCTAssertEqual(try result?.get(), .cancelled)
         XCTAssertNil(recordedArguments)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testDisposingWhileShownDismissesOnceAndEmitsNothing() throws {
@@ -162,7 +162,7 @@ final class MessageComposerPluginTests: RxTestCase {
         surface.waitUntilShown(1)
         subscription.dispose()
         subscription.dispose()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(box.count, 0)
         XCTAssertNil(recordedArguments)
     }

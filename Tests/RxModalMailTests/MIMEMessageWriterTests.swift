@@ -50,6 +50,28 @@ final class MIMEMessageWriterTests: RxTestCase {
         XCTAssertEqual(try parse(writer.write(validated, purpose: .draft)).addresses["bcc"], [["", "hidden@example.org"]])
     }
 
+    // Found by fuzzing (scripts/fuzz mail-headers): a long display name was one
+    // unfoldable token, and its header line passed RFC 5322's limit of 998.
+    func testALongDisplayNameKeepsEveryHeaderLineWithinTheLimitAndReadsBack() throws {
+        for name in [String(repeating: "A", count: 1200), String(repeating: "Ada, ", count: 250) + "Lovelace"] {
+            let quoted = "\"" + name + "\""
+            let message = try MailMessage(toRecipients: ["\(quoted) <a@example.org>"], ccRecipients: ["\(quoted) <b@example.org>"],
+                                          subject: "s", body: "x").validated()
+            let data = writer.write(message)
+            let headerBlock = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n\r\n").first ?? ""
+            for line in headerBlock.components(separatedBy: "\r\n") {
+                XCTAssertLessThanOrEqual(line.utf8.count, 998, String(line.prefix(80)))
+            }
+            // The encoded-words of the To field, joined as RFC 2047 says (Python's
+            // parser puts a space between them, so it is not asked here).
+            let to = headerBlock.components(separatedBy: "\r\nCc:").first ?? ""
+            let words = to.components(separatedBy: "=?UTF-8?B?").dropFirst().compactMap { $0.components(separatedBy: "?=").first }
+            let decoded = words.compactMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }.joined()
+            XCTAssertEqual(decoded, name)
+            XCTAssertEqual(try parse(data).addresses["to"]?.first?.last, "a@example.org")
+        }
+    }
+
     func testSubjectThatLooksLikeAnEncodedWordIsEncodedSoItReadsBackLiterally() throws {
         let subject = "=?UTF-8?B?aGk=?= is not a greeting"
         let parsed = try parse(writer.write(try MailMessage(toRecipients: ["a@example.org"], subject: subject, body: "x").validated()))

@@ -37,8 +37,8 @@ final class MediaPickerTests: MediaTestCase {
         let items = try XCTUnwrap(spec["items"]?.arrayValue)
         XCTAssertEqual(items.compactMap { $0["title"]?.stringValue },
                        ["Alpha Song", "Beta Song", "Chapter One", "Episode One", "Gamma Song", "hidden", "untagged"])
-        XCTAssertEqual(items[0]["subtitle"], "Artist A — Album X")
-        XCTAssertEqual(items[0]["detail"], "0:02 · 01 alpha.mp3")
+        XCTAssertEqual(items[ifPresent: 0]?["subtitle"], "Artist A — Album X")
+        XCTAssertEqual(items[ifPresent: 0]?["detail"], "0:02 · 01 alpha.mp3")
         XCTAssertEqual(surface.transcript.first?["dismissals"], 1)
     }
 

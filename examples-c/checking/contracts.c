@@ -2,7 +2,8 @@
 ** contracts.c — checks the promises of rxmodal.h from C, one line per check:
 **     <check>: ok            or      <check>: FAILED (<why>)
 ** and exits 1 if any failed. Plugins come from $RXMODAL_PLUGIN_PATH (alert).
-** Run by the test suite, plainly, under valgrind and with AddressSanitizer.
+** Run by the test suite, plainly, under valgrind and with AddressSanitizer, and
+** by scripts/sanitize with ThreadSanitizer.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <rxmodal.h>
@@ -51,18 +52,42 @@ static void count(probe *p, int *counter) {
     pthread_mutex_unlock(&p->lock);
 }
 
+/* What the callbacks recorded, read under the lock they write it under: the
+** library orders its callbacks before rxm_subscription_wait and dispose return,
+** but with a lock inside the Swift standard library, which ThreadSanitizer does
+** not see (scripts/sanitize runs these checks under it). */
+typedef struct seen {
+    int next, errors, completed, error_code, dispose_result, late;
+} seen;
+
+static seen seen_by(probe *p) {
+    seen s;
+    pthread_mutex_lock(&p->lock);
+    s.next = p->next; s.errors = p->errors; s.completed = p->completed;
+    s.error_code = p->error_code; s.dispose_result = p->dispose_result; s.late = p->late;
+    pthread_mutex_unlock(&p->lock);
+    return s;
+}
+
 static void on_next(void *context, const rxm_value *value) {
     probe *p = context;
     (void)value;
     count(p, &p->next);
-    if (p->dispose_in_next) p->dispose_result = rxm_subscription_dispose(p->subscription, NULL);
+    if (p->dispose_in_next) {
+        int result = rxm_subscription_dispose(p->subscription, NULL);
+        pthread_mutex_lock(&p->lock);
+        p->dispose_result = result;
+        pthread_mutex_unlock(&p->lock);
+    }
     if (p->free_in_next) { rxm_subscription_free(p->subscription); p->subscription = NULL; }
 }
 
 static void on_error(void *context, const rxm_error *error) {
     probe *p = context;
-    count(p, &p->errors);
+    pthread_mutex_lock(&p->lock);
     p->error_code = error->code;
+    pthread_mutex_unlock(&p->lock);
+    count(p, &p->errors);
 }
 
 static void on_completed(void *context) {
@@ -197,8 +222,9 @@ int main(void) {
         unsetenv("RXMODAL_SCRIPT");
         rxm_presenter_new_default(&presenter, NULL);
         int code = rxm_modal_subscribe(alert, presenter, NULL, observer_for(&p), &subscription, &error);
+        seen s = seen_by(&p);
         report("no surface is an error event before subscribe returns",
-               code == RXM_OK && p.errors == 1 && p.error_code == RXM_ERR_NO_SURFACE && rxm_subscription_is_ended(subscription),
+               code == RXM_OK && s.errors == 1 && s.error_code == RXM_ERR_NO_SURFACE && rxm_subscription_is_ended(subscription),
                "no RXM_ERR_NO_SURFACE");
         rxm_subscription_free(subscription);
         rxm_presenter_free(presenter);
@@ -215,9 +241,10 @@ int main(void) {
         rxm_modal_subscribe(alert, presenter, NULL, observer_for(&p), &p.subscription, &error);
         rxm_subscription_wait(p.subscription, 5000, NULL);
         sleep_ms(50);
-        snprintf(why, sizeof why, "next %d, completed %d, dispose %s", p.next, p.completed, rxm_error_code_name(p.dispose_result));
+        seen s = seen_by(&p);
+        snprintf(why, sizeof why, "next %d, completed %d, dispose %s", s.next, s.completed, rxm_error_code_name(s.dispose_result));
         report("dispose inside on_next stops the callbacks",
-               p.next == 1 && p.completed == 0 && p.dispose_result == RXM_OK, why);
+               s.next == 1 && s.completed == 0 && s.dispose_result == RXM_OK, why);
         rxm_subscription_free(p.subscription);
         rxm_presenter_free(presenter);
     }
@@ -232,9 +259,9 @@ int main(void) {
         rxm_loop_new(&loop, NULL);
         rxm_presenter_new_scripted("[{\"choose\": \"OK\"}]", &presenter, NULL);
         rxm_modal_subscribe(alert, presenter, loop, observer_for(&p), &p.subscription, &error);
-        for (int i = 0; i < 100 && p.next == 0; i++) { sleep_ms(10); rxm_loop_dispatch(loop); }
+        for (int i = 0; i < 100 && seen_by(&p).next == 0; i++) { sleep_ms(10); rxm_loop_dispatch(loop); }
         for (int i = 0; i < 5; i++) { sleep_ms(10); rxm_loop_dispatch(loop); }
-        report("free inside on_next", p.next == 1 && p.completed == 0 && p.subscription == NULL, "callbacks went on");
+        report("free inside on_next", seen_by(&p).next == 1 && seen_by(&p).completed == 0 && p.subscription == NULL, "callbacks went on");
         rxm_presenter_free(presenter);
         rxm_loop_free(loop);
     }
@@ -254,7 +281,7 @@ int main(void) {
             p.disposed_returned = 1;
             pthread_mutex_unlock(&p.lock);
             sleep_ms(2);
-            late += p.late;
+            late += seen_by(&p).late;
             rxm_subscription_free(p.subscription);
             rxm_presenter_free(presenter);
         }
@@ -318,8 +345,9 @@ int main(void) {
         rxm_presenter_new_scripted("[{\"expect\": {\"title\": \"Something else\"}, \"choose\": \"OK\"}]", &presenter, NULL);
         rxm_modal_subscribe(alert, presenter, NULL, observer_for(&p), &p.subscription, &error);
         rxm_subscription_wait(p.subscription, 5000, NULL);
-        report("a mismatched script is an error event", p.errors == 1 && p.error_code == RXM_ERR_SCRIPT_MISMATCH,
-               rxm_error_code_name(p.error_code));
+        seen s = seen_by(&p);
+        report("a mismatched script is an error event", s.errors == 1 && s.error_code == RXM_ERR_SCRIPT_MISMATCH,
+               rxm_error_code_name(s.error_code));
         rxm_subscription_free(p.subscription);
         rxm_presenter_free(presenter);
     }
@@ -339,7 +367,7 @@ int main(void) {
             && rxm_subscription_wait(p.subscription, 5000, &error) == RXM_OK;
         char *json = ok ? transcript_of(presenter) : NULL;
         report("a script from a file, and its transcript",
-               ok && p.next == 1 && p.completed == 1 && json && strstr(json, "\"answeredAt\"") && strstr(json, "\"title\":\"Cancel\""),
+               ok && seen_by(&p).next == 1 && seen_by(&p).completed == 1 && json && strstr(json, "\"answeredAt\"") && strstr(json, "\"title\":\"Cancel\""),
                error.message);
         rxm_free(json);
         rxm_subscription_free(p.subscription);

@@ -148,6 +148,7 @@ wa_request_verdict wa_judge_scheme_callback(const char *bytes, size_t length, co
     size_t line_length, i, redirect_length = strlen(redirect);
     char *line, *value = NULL;
     wa_request_verdict verdict;
+    int states, codes;
     *target = NULL;
     if (!newline) return length >= WA_MAX_REQUEST ? WA_REQUEST_TOO_LARGE : WA_REQUEST_INCOMPLETE;
     line_length = (size_t)(newline - bytes);
@@ -165,7 +166,12 @@ wa_request_verdict wa_judge_scheme_callback(const char *bytes, size_t length, co
         free(line);
         return WA_REQUEST_NOT_FOUND;
     }
-    if (wa_query_count(line, "state") > 1 || wa_query_count(line, "code") > 1) {
+    states = wa_query_count(line, "state");
+    codes = wa_query_count(line, "code");
+    if (states < 0 || codes < 0) {
+        /* A malformed name stops the count, so a repeat after it would go unseen. */
+        verdict = WA_REQUEST_MALFORMED;
+    } else if (states > 1 || codes > 1) {
         verdict = WA_REQUEST_REPEATED;   /* the second value could be the one the application reads */
     } else if (wa_query_value(line, "state", &value) == 1 && wa_equal_secret(value, state)) {
         verdict = WA_REQUEST_CALLBACK;
@@ -188,6 +194,6 @@ const char *wa_scheme_response(wa_request_verdict verdict) {
     case WA_REQUEST_TOO_LARGE: return "refused: too long\n";
     case WA_REQUEST_MALFORMED:
     case WA_REQUEST_INCOMPLETE:
-    default: return "refused: not a URL on one line\n";
+    default: return "refused: not a well-formed URL on one line\n";
     }
 }

@@ -79,9 +79,9 @@ final class AlertReactorTests: RxTestCase {
         time.run()
 
         XCTAssertEqual(live.events.map(\.time), [5, 10, 30, 40, 50])
-        XCTAssertEqual(live.events[2].value.element?.first?.isEnabled, false)
-        XCTAssertEqual(live.events[3].value.element?.first?.style, .destructive)
-        XCTAssertEqual(live.events[4].value.element?.first?.title, "Save now")
+        XCTAssertEqual(live.events[ifPresent: 2]?.value.element?.first?.isEnabled, false)
+        XCTAssertEqual(live.events[ifPresent: 3]?.value.element?.first?.style, .destructive)
+        XCTAssertEqual(live.events[ifPresent: 4]?.value.element?.first?.title, "Save now")
     }
 
     func testAnAppearanceComparisonSeesEveryVisibleDifference() {

@@ -52,7 +52,11 @@ final class CProgramRunner {
         // The build tree's rxmodal.pc, as a user of the build tree would make it.
         let pc = try run(Self.projectRoot + "/scripts/generate-pc", ["--build-tree", Self.configuration])
         try check(pc, "generate-pc")
-        try pc.output.write(toFile: pkgConfigDirectory + "/rxmodal.pc", atomically: true, encoding: .utf8)
+        // The library this bundle was built with, also from another --scratch-path (the sanitizer builds).
+        let libdir = pc.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("libdir=") ? "libdir=" + Self.buildDirectory : String($0) }
+            .joined(separator: "\n")
+        try libdir.write(toFile: pkgConfigDirectory + "/rxmodal.pc", atomically: true, encoding: .utf8)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }

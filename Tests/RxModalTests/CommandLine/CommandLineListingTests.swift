@@ -44,13 +44,13 @@ final class CommandLineListingTests: RxTestCase {
         let afterSkipped = verbose.stdout.components(separatedBy: "skipped plugins:\n").last ?? ""
         let sections = afterSkipped.components(separatedBy: "\n\nsearched folders, in order:\n")
         XCTAssertEqual(sections.count, 2, verbose.stdout)
-        let lines = sections[0].split(separator: "\n").map(String.init).sorted()
+        let lines = try XCTUnwrap(sections.first).split(separator: "\n").map(String.init).sorted()
         XCTAssertEqual(sections.last?.split(separator: "\n").first.map(String.init),
                        "  \(directory) (from RXMODAL_PLUGIN_PATH): searched, 4 candidate files", verbose.stdout)
         XCTAssertEqual(lines.count, 3, verbose.stdout)
-        XCTAssertEqual(lines[0], "  \(directory)/librxmodal-future.so: plugin ABI major version 2, host expects 1")
-        XCTAssertEqual(lines[1], "  \(directory)/librxmodal-noentry.so: no rxm_plugin_entry symbol")
-        XCTAssertTrue(lines[2].hasPrefix("  \(directory)/librxmodal-text.so: not a loadable plugin image: "), lines[2])
+        XCTAssertEqual(lines[ifPresent: 0], "  \(directory)/librxmodal-future.so: plugin ABI major version 2, host expects 1")
+        XCTAssertEqual(lines[ifPresent: 1], "  \(directory)/librxmodal-noentry.so: no rxm_plugin_entry symbol")
+        XCTAssertEqual(lines[ifPresent: 2]?.hasPrefix("  \(directory)/librxmodal-text.so: not a loadable plugin image: "), true, verbose.stdout)
 
         let json = try RxmodalCommand.run(["list", "--json"], environment: environment)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

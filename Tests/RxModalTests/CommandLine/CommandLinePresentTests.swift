@@ -21,7 +21,7 @@ final class CommandLinePresentTests: RxTestCase {
 
         let transcript = try XCTUnwrap(scratch.json("shown.json") as? [[String: Any]])
         XCTAssertEqual(transcript.count, 1)
-        let spec = try XCTUnwrap(transcript[0]["spec"] as? [String: Any])
+        let spec = try XCTUnwrap(transcript[ifPresent: 0]?["spec"] as? [String: Any])
         XCTAssertEqual(spec["title"] as? String, "Sign in")
         XCTAssertEqual(spec["message"] as? String, "Please sign in")
         let fields = try XCTUnwrap(spec["textFields"] as? [[String: Any]])
@@ -31,9 +31,9 @@ final class CommandLinePresentTests: RxTestCase {
         XCTAssertEqual(actions.map { $0["title"] as? String }, ["Cancel", "Sign In"])
         XCTAssertEqual(actions.map { $0["style"] as? String }, ["cancel", "default"])
         // The password never reaches the transcript file; the dialog was dismissed once.
-        let answered = try XCTUnwrap(transcript[0]["result"] as? [String: Any])
+        let answered = try XCTUnwrap(transcript[ifPresent: 0]?["result"] as? [String: Any])
         XCTAssertEqual(answered["textFields"] as? [String], ["ada@example.org", "(hidden)"])
-        XCTAssertEqual(transcript[0]["dismissals"] as? Int, 1)
+        XCTAssertEqual(transcript[ifPresent: 0]?["dismissals"] as? Int, 1)
     }
 
     func testCallReachesEveryMethodByNameWithTextArgumentsReadByItsSignature() throws {

@@ -27,14 +27,14 @@ final class DismissOnDisposeTests: RxTestCase {
         let recorder = EventRecorder<ModalValue>()
         let subscription = Dialogs.alert("Open", on: surface).subscribe(recorder.observer)
         surface.waitUntilShown(1)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
 
         subscription.dispose()
         subscription.dispose()
         surface.drain()
 
-        XCTAssertEqual(surface.transcript[0]["dismissed"], true)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], true)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(recorder.events.count, 0, "a disposed modal emits nothing")
     }
 
@@ -48,7 +48,7 @@ final class DismissOnDisposeTests: RxTestCase {
         }
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testDisposingAfterTheAnswerDoesNotDismissAgain() throws {
@@ -58,7 +58,7 @@ final class DismissOnDisposeTests: RxTestCase {
         recorder.waitForTerminal()
         subscription.dispose()
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertTrue(recorder.completed)
     }
 
@@ -70,7 +70,7 @@ final class DismissOnDisposeTests: RxTestCase {
         subscription.dispose()
         surface.drain()
         XCTAssertEqual(recorder.elements.count, 1)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testScriptMismatchFailsAndDismisses() throws {
@@ -84,6 +84,6 @@ final class DismissOnDisposeTests: RxTestCase {
         }
         XCTAssertEqual(code, 9)
         XCTAssertTrue(message.contains("script step 1"), message)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 }

@@ -21,12 +21,12 @@ final class NestedPresentationTests: RxTestCase {
         childSubscription.dispose()
 
         let transcript = surface.transcript
-        XCTAssertEqual(transcript[1]["depth"], 1)
-        XCTAssertEqual(transcript[1]["parent"], 0)
+        XCTAssertEqual(transcript[ifPresent: 1]?["depth"], 1)
+        XCTAssertEqual(transcript[ifPresent: 1]?["parent"], 0)
         XCTAssertEqual(parent.elements.map { $0["title"] }, ["OK"])
         XCTAssertEqual(child.elements.map { $0["title"] }, ["OK"])
         // The child came and went while the parent stayed; then the parent answered.
-        XCTAssertLessThan(transcript[1]["dismissedAt"]!.intValue!, transcript[0]["answeredAt"]!.intValue!)
+        XCTAssertLessThan(try XCTUnwrap(transcript[ifPresent: 1]?["dismissedAt"]?.intValue), try XCTUnwrap(transcript[ifPresent: 0]?["answeredAt"]?.intValue))
         XCTAssertEqual(transcript.map { $0["dismissals"] }, [1, 1])
     }
 
@@ -41,9 +41,9 @@ final class NestedPresentationTests: RxTestCase {
 
         let transcript = surface.transcript
         XCTAssertEqual(recorder.elements.map { $0["title"] }, ["Done"])
-        XCTAssertEqual(transcript[1]["depth"], 1, "shown while the first was still shown")
-        XCTAssertEqual(transcript[1]["parent"], 0)
-        XCTAssertLessThan(transcript[1]["shownAt"]!.intValue!, transcript[0]["dismissedAt"]!.intValue!)
+        XCTAssertEqual(transcript[ifPresent: 1]?["depth"], 1, "shown while the first was still shown")
+        XCTAssertEqual(transcript[ifPresent: 1]?["parent"], 0)
+        XCTAssertLessThan(try XCTUnwrap(transcript[ifPresent: 1]?["shownAt"]?.intValue), try XCTUnwrap(transcript[ifPresent: 0]?["dismissedAt"]?.intValue))
         XCTAssertEqual(transcript.map { $0["dismissals"] }, [1, 1])
     }
 }

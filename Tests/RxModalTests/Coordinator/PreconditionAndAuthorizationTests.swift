@@ -55,15 +55,15 @@ final class PreconditionAndAuthorizationTests: RxTestCase {
                                               script: #"[{"expect": {"title": "Allow guarded?"}, "choose": "Allow"}]"#)
         XCTAssertEqual(recorder.elements, [["presented": true]])
         XCTAssertEqual(surface.transcript.count, 1)
-        XCTAssertEqual(surface.transcript[0]["primitive"], "prompt")
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1, "the question is taken down once answered")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["primitive"], "prompt")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1, "the question is taken down once answered")
     }
 
     func testNotDeterminedAsksOnTheSurfaceThenFailsWhenRefused() throws {
         let (recorder, surface) = try guarded(status: RXM_AUTHORIZATION_NOT_DETERMINED, script: #"[{"cancel": true}]"#)
         XCTAssertModalError(recorder.error, .authorizationDenied(kind: "guarded"))
         XCTAssertEqual(recorder.elements, [])
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testDisposingWhileTheQuestionIsShownTakesItDown() throws {
@@ -76,7 +76,7 @@ final class PreconditionAndAuthorizationTests: RxTestCase {
         surface.waitUntilShown(1)
         subscription.dispose()
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(recorder.events.count, 0)
     }
 }

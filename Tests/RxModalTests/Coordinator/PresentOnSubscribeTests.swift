@@ -17,7 +17,7 @@ final class PresentOnSubscribeTests: RxTestCase {
         subscription.dispose()
 
         XCTAssertEqual(surface.transcript.count, 1)
-        XCTAssertEqual(surface.transcript[0]["spec"]?["title"], "Hello")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["title"], "Hello")
         XCTAssertEqual(recorder.elements, [["action": 0, "title": "OK", "style": "default", "textFields": []]])
         XCTAssertTrue(recorder.completed)
     }
@@ -49,7 +49,7 @@ final class PresentOnSubscribeTests: RxTestCase {
         XCTAssertNotNil(atValue["answeredAt"])
         let atCompletion = recorder.transcriptsAtEvents[1][0]
         XCTAssertEqual(atCompletion["dismissed"], true, "dismissed before completion is forwarded")
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testEventsArriveOnTheSurfaceQueue() throws {

@@ -24,7 +24,7 @@ final class ConfirmationKindTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [true])
         XCTAssertTrue(recorder.completed)
         XCTAssertEqual(surface.transcript.count, 1)
-        XCTAssertEqual(surface.transcript[0]["spec"], [
+        XCTAssertEqual(surface.transcript.first?["spec"], [
             "primitive": "dialog", "style": "alert", "title": "Delete file?", "message": "notes.txt will be gone.",
             "actions": [["title": "Cancel", "style": "cancel"],
                         ["title": "Delete", "style": "destructive", "preferred": true]],
@@ -56,7 +56,7 @@ final class ConfirmationKindTests: RxTestCase {
         XCTAssertEqual(snapshots.count, 2)
         XCTAssertEqual(snapshots[0].first?["dismissed"], false, "the value is delivered before the dismissal")
         XCTAssertEqual(snapshots[1].first?["dismissed"], true, "the completion comes after it")
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testDisposingWhileShownDismissesExactlyOnceAndEmitsNothing() throws {
@@ -65,13 +65,13 @@ final class ConfirmationKindTests: RxTestCase {
         let subscription = RxModal.confirmation(presenter: .surface(surface), message: "Wait", coordinator: coordinator())
             .subscribe(recorder.observer)
         surface.waitUntilShown(1)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
 
         subscription.dispose()
         subscription.dispose()
         surface.drain()
 
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(recorder.events.count, 0)
     }
 

@@ -35,15 +35,15 @@ final class SwiftKindAuthorizationTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [["presented": true]])
         XCTAssertTrue(recorder.completed)
         XCTAssertEqual(surface.transcript.count, 1)
-        XCTAssertEqual(surface.transcript[0]["primitive"], "prompt")
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1, "the question is taken down once answered")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["primitive"], "prompt")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1, "the question is taken down once answered")
     }
 
     func testNotDeterminedAsksThenFailsWhenRefused() throws {
         let (recorder, surface) = try guarded(status: 0, script: #"[{"choose": "Deny"}]"#)
         XCTAssertModalError(recorder.error, .authorizationDenied(kind: "swiftGuarded"))
         XCTAssertEqual(recorder.elements, [])
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testDisposingWhileTheQuestionIsShownTakesItDownOnce() throws {
@@ -57,7 +57,7 @@ final class SwiftKindAuthorizationTests: RxTestCase {
         surface.waitUntilShown(1)
         subscription.dispose()
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(recorder.events.count, 0)
     }
 }

@@ -95,7 +95,7 @@ final class AlertReactorDialogTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [.share])
         XCTAssertTrue(recorder.completed)
         XCTAssertEqual(reactor.selected, [.share])
-        let record = surface.transcript[0]
+        let record = try XCTUnwrap(surface.transcript.first)
         XCTAssertEqual(record["spec"]?["actions"], shown([.cancel]))
         XCTAssertNil(record["spec"]?["title"])
         XCTAssertEqual(record["updates"], [
@@ -121,8 +121,8 @@ final class AlertReactorDialogTests: RxTestCase {
 
         XCTAssertEqual(recorder.elements, [.send(enabled: true)])
         XCTAssertEqual(reactor.selected, [.send(enabled: true)])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["actions"]?[0]?["enabled"], false)
-        XCTAssertEqual(surface.transcript[0]["updates"], [["actions": shown([.send(enabled: true), .cancel])]])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[0]?["enabled"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["updates"], [["actions": shown([.send(enabled: true), .cancel])]])
     }
 
     func testTheSameListAgainSendsNoUpdate() throws {
@@ -136,7 +136,7 @@ final class AlertReactorDialogTests: RxTestCase {
         subscription.dispose()
 
         XCTAssertEqual(recorder.elements, [.cancel])
-        XCTAssertEqual(surface.transcript[0]["updates"], [])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["updates"], [])
     }
 
     func testDisposeWhileShownDismissesOnceAndSelectsNothing() throws {
@@ -154,8 +154,8 @@ final class AlertReactorDialogTests: RxTestCase {
 
         XCTAssertEqual(recorder.events.count, 0)
         XCTAssertEqual(reactor.selected, [])
-        XCTAssertEqual(surface.transcript[0]["updates"], [["title": "Still loading"]])
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["updates"], [["title": "Still loading"]])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testNothingIsShownUntilTheReactorGivesActions() throws {
@@ -171,8 +171,8 @@ final class AlertReactorDialogTests: RxTestCase {
         subscription.dispose()
 
         XCTAssertEqual(recorder.elements, [.edit])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["title"], "Item")
-        XCTAssertEqual(surface.transcript[0]["updates"], [])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["title"], "Item")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["updates"], [])
     }
 
     func testAnActionSheetShowsTheReactorWithItsSource() throws {
@@ -183,6 +183,6 @@ final class AlertReactorDialogTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [.cancel])
         XCTAssertTrue(recorder.completed)
         XCTAssertEqual(reactor.selected, [.cancel])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["actions"], shown([.edit, .delete, .cancel]))
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["actions"], shown([.edit, .delete, .cancel]))
     }
 }

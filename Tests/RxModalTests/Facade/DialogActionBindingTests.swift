@@ -14,7 +14,7 @@ final class DialogActionBindingTests: RxTestCase {
         ]))
         XCTAssertEqual(recorder.elements, ["sending", "sent"])
         XCTAssertTrue(recorder.completed)
-        XCTAssertEqual(surface.transcript[0]["spec"]?["actions"]?[0]?["enabled"], true)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[0]?["enabled"], true)
     }
 
     func testShownDisabledWhileTheActionIsDisabled() throws {
@@ -24,7 +24,7 @@ final class DialogActionBindingTests: RxTestCase {
             .action(title: "Send", style: .destructive, action: send), .cancel(title: "Cancel"),
         ]))
         XCTAssertEqual(recorder.elements, [])
-        let shown = surface.transcript[0]["spec"]?["actions"]?[0]
+        let shown = surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[0]
         XCTAssertEqual(shown?["enabled"], false)
         XCTAssertEqual(shown?["style"], "destructive")
     }
@@ -40,14 +40,14 @@ final class DialogActionBindingTests: RxTestCase {
         ]).subscribe(recorder.observer)
         surface.waitUntilShown(1)
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["spec"]?["actions"]?[0]?["enabled"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[0]?["enabled"], false)
         allowed.onNext(true)
         recorder.waitForTerminal()
         subscription.dispose()
 
         XCTAssertEqual(recorder.elements, ["sent"])
-        let updates = surface.transcript[0]["updates"]?.arrayValue ?? []
+        let updates = surface.transcript[ifPresent: 0]?["updates"]?.arrayValue ?? []
         XCTAssertEqual(updates.last?["actions"]?[0]?["enabled"], true, "the surface was told while shown")
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 }

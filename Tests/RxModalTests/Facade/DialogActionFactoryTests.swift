@@ -12,7 +12,7 @@ final class DialogActionFactoryTests: RxTestCase {
         let surface = try ScriptedSurface(json: #"[{"choose": 1}]"#)
         let recorder = runModal(RxModal.alert(presenter: .surface(surface), title: "Factories",
                                          actions: [.cancel(title: "Filler"), action]), file: file, line: line)
-        let shown = surface.transcript[0]["spec"]?["actions"]?[1]
+        let shown = surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[1]
         XCTAssertEqual(shown?["title"], "Chosen", file: file, line: line)
         XCTAssertEqual(shown?["style"], .string(style), file: file, line: line)
         return recorder
@@ -34,7 +34,7 @@ final class DialogActionFactoryTests: RxTestCase {
             .default(title: "Other"), .cancel(title: "Chosen", flatMap: { _ in .of("a", "b") }),
         ]))
         XCTAssertEqual(recorder.elements, ["a", "b"])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["actions"]?[1]?["style"], "cancel")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["actions"]?[1]?["style"], "cancel")
     }
 
     func testFlatMapToEmitsTheGivenObservable() throws {
@@ -102,7 +102,7 @@ final class DialogActionFactoryTests: RxTestCase {
             .default(title: "Help", mapTo: 2),
         ]))
         XCTAssertEqual(recorder.elements, [1])
-        let actions = surface.transcript[0]["spec"]?["actions"]?.arrayValue ?? []
+        let actions = surface.transcript[ifPresent: 0]?["spec"]?["actions"]?.arrayValue ?? []
         XCTAssertEqual(actions.map { $0["preferred"] ?? false }, [false, true, false])
     }
 }

@@ -9,7 +9,7 @@ final class DialogFlowTests: RxTestCase {
     func testDialogIsDismissedBeforeTheChosenActionsObservableIsSubscribed() throws {
         let surface = try ScriptedSurface(json: #"[{"choose": "Go"}]"#)
         let recorder = runModal(RxModal.alert(presenter: .surface(surface), title: "Order", actions: [
-            .default(title: "Go", flatMapTo: Observable<ModalValue>.deferred { .just(surface.transcript[0]["dismissed"] ?? nil) }),
+            .default(title: "Go", flatMapTo: Observable<ModalValue>.deferred { .just(surface.transcript[ifPresent: 0]?["dismissed"] ?? nil) }),
         ]))
         XCTAssertEqual(recorder.elements, [true], "the inner observable saw the dialog already dismissed")
     }
@@ -24,11 +24,11 @@ final class DialogFlowTests: RxTestCase {
         ]))
         XCTAssertEqual(recorder.elements, ["deleted"])
         let transcript = surface.transcript
-        XCTAssertEqual(transcript[0]["spec"]?["style"], "actionSheet")
-        XCTAssertEqual(transcript[0]["spec"]?["source"], "the file row")
-        XCTAssertEqual(transcript[1]["spec"]?["title"], "Really?")
-        XCTAssertEqual(transcript[1]["depth"], 0, "the sheet was dismissed before the alert was shown")
-        XCTAssertLessThan(transcript[0]["dismissedAt"]!.intValue!, transcript[1]["shownAt"]!.intValue!)
+        XCTAssertEqual(transcript[ifPresent: 0]?["spec"]?["style"], "actionSheet")
+        XCTAssertEqual(transcript[ifPresent: 0]?["spec"]?["source"], "the file row")
+        XCTAssertEqual(transcript[ifPresent: 1]?["spec"]?["title"], "Really?")
+        XCTAssertEqual(transcript[ifPresent: 1]?["depth"], 0, "the sheet was dismissed before the alert was shown")
+        XCTAssertLessThan(try XCTUnwrap(transcript[ifPresent: 0]?["dismissedAt"]?.intValue), try XCTUnwrap(transcript[ifPresent: 1]?["shownAt"]?.intValue))
     }
 
     func testDialogWithoutActionsFailsAtSubscribeTimeAndShowsNothing() throws {
@@ -49,7 +49,7 @@ final class DialogFlowTests: RxTestCase {
         surface.waitUntilShown(1)
         subscription.dispose()
         surface.drain()
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(recorder.events.count, 0)
     }
 
@@ -65,7 +65,7 @@ final class DialogFlowTests: RxTestCase {
         subscription.dispose()
         inner.onNext(8)
         XCTAssertEqual(recorder.elements, [7])
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
     func testPluginRefusalOfTheConfigurationFailsBeforeAnythingIsShown() throws {

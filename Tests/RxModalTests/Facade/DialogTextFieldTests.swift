@@ -28,11 +28,11 @@ final class DialogTextFieldTests: RxTestCase {
             ])
         let recorder = runModal(signIn)
         XCTAssertEqual(recorder.elements, [Credentials(email: "a@b.c", password: "s3cret")])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["textFields"], [
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["textFields"], [
             ["kind": "email", "placeholder": "e-mail", "text": ""],
             ["kind": "password", "placeholder": "password", "text": ""],
         ])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["message"], "Please sign in using your credentials")
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["message"], "Please sign in using your credentials")
     }
 
     func testEveryKindAndItsInitialTextReachTheSurfaceAndUntypedFieldsKeepIt() throws {
@@ -47,7 +47,7 @@ final class DialogTextFieldTests: RxTestCase {
             ],
             actions: [DialogAction<[String]>.default(title: "OK", map: { $0.map { $0.text ?? "-" } })]))
         XCTAssertEqual(recorder.elements, [["typed", "two", "", "+33"]])
-        XCTAssertEqual(surface.transcript[0]["spec"]?["textFields"]?.arrayValue?.map { $0["kind"] },
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["spec"]?["textFields"]?.arrayValue?.map { $0["kind"] },
                        ["plain", "email", "password", "phone"])
     }
 

@@ -29,8 +29,8 @@ final class CSurfaceBridgeTests: RxTestCase {
         XCTAssertNotNil(presentation)
         XCTAssertEqual(plugin.wait(), .result(["action": 1, "textFields": ["a@b.c", "pässwörd"]]))
         bridge.surface.pointee.dismiss!(bridge.surface.pointee.context, presentation)
-        XCTAssertEqual(scripted.transcript[0]["spec"], Specs.signInAsTranscribed)
-        XCTAssertEqual(scripted.transcript[0]["dismissed"], true)
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["spec"], Specs.signInAsTranscribed)
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["dismissed"], true)
     }
 
     func testASurfaceErrorReachesOnErrorWithCodeAndMessage() throws {
@@ -99,7 +99,7 @@ final class CSurfaceBridgeTests: RxTestCase {
 
         let patch: ModalValue = ["title": "Signing in…"]
         XCTAssertEqual(patch.withCValue { surface.update!(surface.context, presentation, $0, &error) }, Int32(RXM_OK))
-        XCTAssertEqual(scripted.transcript[0]["updates"], [patch])
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["updates"], [patch])
 
         let badPatch: ModalValue = ["actions": []]
         XCTAssertEqual(badPatch.withCValue { surface.update!(surface.context, presentation, $0, &error) }, Int32(RXM_ERR_INVALID_ARGUMENT))
@@ -114,7 +114,7 @@ final class CSurfaceBridgeTests: RxTestCase {
         surface.dismiss!(surface.context, presentation)
         XCTAssertEqual(patch.withCValue { surface.update!(surface.context, presentation, $0, &error) }, Int32(RXM_ERR_INVALID_ARGUMENT))
         XCTAssertEqual(message(of: error), "update: unknown or dismissed presentation")
-        XCTAssertEqual(scripted.transcript[0]["updates"], [patch])
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["updates"], [patch])
     }
 
     func testDismissingTwiceOrWithNULLsIsHarmless() throws {
@@ -125,10 +125,10 @@ final class CSurfaceBridgeTests: RxTestCase {
         let presentation = show(bridge.surface, Specs.share, PluginSide(), error: &error)
         surface.dismiss!(nil, presentation)
         surface.dismiss!(surface.context, nil)
-        XCTAssertEqual(scripted.transcript[0]["dismissed"], false)
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["dismissed"], false)
         surface.dismiss!(surface.context, presentation)
         surface.dismiss!(surface.context, presentation)
-        XCTAssertEqual(scripted.transcript[0]["dismissals"], 1, "the second dismissal must not reach the surface")
+        XCTAssertEqual(scripted.transcript[ifPresent: 0]?["dismissals"], 1, "the second dismissal must not reach the surface")
     }
 
     func testNoCallbackAfterDismissWhenDismissedBeforeTheAnswer() throws {

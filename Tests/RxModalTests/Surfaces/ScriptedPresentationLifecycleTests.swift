@@ -44,12 +44,12 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
         let presentation = try surface.show(spec: Specs.signIn, onResult: probe.onResult, onError: probe.onError)
         surface.drain()
         XCTAssertEqual(probe.all.count, 0)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
         surface.dismiss(presentation)
         surface.drain()
         XCTAssertEqual(probe.all.count, 0)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], true)
-        XCTAssertNil(surface.transcript[0]["result"])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], true)
+        XCTAssertNil(surface.transcript[ifPresent: 0]?["result"])
     }
 
     func testStayOpenStillChecksItsExpectation() throws {
@@ -66,8 +66,8 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
         surface.queue.resume()
         surface.drain()
         XCTAssertEqual(probe.all.count, 0)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], true)
-        XCTAssertNil(surface.transcript[0]["answeredAt"])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], true)
+        XCTAssertNil(surface.transcript[ifPresent: 0]?["answeredAt"])
     }
 
     func testAfterMillisecondsDelaysTheAnswer() throws {
@@ -104,7 +104,7 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
             guard case ModalError.invalidArgument("update", let reason) = error else { return XCTFail("unexpected \(error)") }
             XCTAssertTrue(reason.contains("is not shown on this surface"), reason)
         }
-        XCTAssertEqual(surface.transcript[0]["updates"], [])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["updates"], [])
     }
 
     func testAnInvalidSpecShowsNothingAndTakesNoStep() throws {
@@ -122,7 +122,7 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
         XCTAssertNotNil(probe.wait())
         surface.dismiss(presentation)
         surface.dismiss(presentation)
-        XCTAssertEqual(surface.transcript[0]["dismissals"], 2)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 2)
         XCTAssertEqual(probe.all.count, 1)
     }
 
@@ -132,7 +132,7 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
         let other = ScriptedSurface(script: SurfaceScript(steps: []))
         other.dismiss(presentation)
         XCTAssertThrowsError(try other.update(presentation, patch: ["title": "x"]))
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
         surface.dismiss(presentation)
     }
 
@@ -145,7 +145,7 @@ final class ScriptedPresentationLifecycleTests: RxTestCase {
             done.signal()
         }, onError: { _ in })
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
-        let entry = surface.transcript[0]
+        let entry = try XCTUnwrap(surface.transcript.first)
         XCTAssertEqual(entry["dismissed"], true)
         XCTAssertLessThan(entry["answeredAt"]!.intValue!, entry["dismissedAt"]!.intValue!)
     }

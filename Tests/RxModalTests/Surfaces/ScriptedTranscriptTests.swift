@@ -21,7 +21,7 @@ final class ScriptedTranscriptTests: RxTestCase {
     func testPasswordsReachTheResultButNeverTheTranscript() throws {
         let surface = try ScriptedSurface(json: #"[{"type": ["a@b.c", "s3cret pass"], "choose": "Sign In"}]"#)
         XCTAssertEqual(try surface.answer(Specs.signIn).get(), ["action": 1, "textFields": ["a@b.c", "s3cret pass"]])
-        XCTAssertEqual(surface.transcript[0]["result"], ["action": 1, "textFields": ["a@b.c", "(hidden)"]])
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["result"], ["action": 1, "textFields": ["a@b.c", "(hidden)"]])
         XCTAssertFalse(surface.transcriptJSON.contains("s3cret"))
         XCTAssertFalse(surface.transcriptJSON.contains(#""old""#), "the password field's initial text is hidden too")
         XCTAssertTrue(surface.transcriptJSON.contains("a@b.c"), "other fields stay readable")
@@ -30,9 +30,9 @@ final class ScriptedTranscriptTests: RxTestCase {
     func testErrorsAreRecordedWithTheirMessage() throws {
         let surface = try ScriptedSurface(json: #"[{"choose": "Nope"}]"#)
         _ = try surface.answer(Specs.permission)
-        XCTAssertEqual(surface.transcript[0]["error"],
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["error"],
                        #"script step 1: no action titled "Nope"; actions: 0 "Don't Allow", 1 "Allow""#)
-        XCTAssertNil(surface.transcript[0]["result"])
+        XCTAssertNil(surface.transcript[ifPresent: 0]?["result"])
     }
 
     func testUpdatesAreRecordedInOrderAndTheSpecStaysAsFirstShown() throws {
@@ -41,7 +41,7 @@ final class ScriptedTranscriptTests: RxTestCase {
         try surface.update(presentation, patch: ["title": "Signing in…"])
         try surface.update(presentation, patch: ["actions": [["title": "Cancel", "style": "cancel", "enabled": false]]])
         surface.dismiss(presentation)
-        let entry = surface.transcript[0]
+        let entry = try XCTUnwrap(surface.transcript.first)
         XCTAssertEqual(entry["spec"], Specs.signInAsTranscribed)
         XCTAssertEqual(entry["updates"], [["title": "Signing in…"],
                                           ["actions": [["title": "Cancel", "style": "cancel", "enabled": false]]]])
@@ -79,10 +79,10 @@ final class ScriptedTranscriptTests: RxTestCase {
         XCTAssertEqual(transcript.map { $0["depth"] }, [0, 1, 0])
         XCTAssertEqual(transcript.map { $0["parent"] }, [nil, 0, nil])
         XCTAssertEqual(transcript.map { $0["step"] }, [1, 2, 3])
-        XCTAssertEqual(transcript[1]["result"]?["fields"]?["subject"], "Hi")
+        XCTAssertEqual(transcript[ifPresent: 1]?["result"]?["fields"]?["subject"], "Hi")
         // shown(dialog) < answered(dialog) < shown(form) < answered(form) < dismissed(form) < dismissed(dialog)
-        let order = [transcript[0]["shownAt"], transcript[0]["answeredAt"], transcript[1]["shownAt"],
-                     transcript[1]["answeredAt"], transcript[1]["dismissedAt"], transcript[0]["dismissedAt"]]
+        let order = [transcript[ifPresent: 0]?["shownAt"], transcript[ifPresent: 0]?["answeredAt"], transcript[ifPresent: 1]?["shownAt"],
+                     transcript[ifPresent: 1]?["answeredAt"], transcript[ifPresent: 1]?["dismissedAt"], transcript[ifPresent: 0]?["dismissedAt"]]
         XCTAssertEqual(order, [1, 2, 3, 4, 5, 6])
     }
 
@@ -112,7 +112,7 @@ final class ScriptedTranscriptTests: RxTestCase {
         let before = Resources.total
         let presentation = try surface.show(spec: Specs.share, onResult: { _ in }, onError: { _ in })
         XCTAssertEqual(Resources.total, before + 1)
-        XCTAssertEqual(surface.transcript[0]["dismissed"], false)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
         surface.dismiss(presentation)
         XCTAssertEqual(Resources.total, before)
     }

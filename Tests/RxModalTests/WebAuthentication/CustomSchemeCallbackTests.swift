@@ -106,6 +106,27 @@ final class CustomSchemeCallbackTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=S-9&code=x")!])
     }
 
+    // Found by fuzzing (scripts/fuzz webauth-request): a malformed parameter name
+    // ended the count of states early, so a second state after it went unseen.
+    func testAMalformedParameterNameCannotHideARepeatedState() throws {
+        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=S-8")!
+        let surface = WebAuthTestTools.waitingSurface()
+        let recorder = EventRecorder<URL>()
+        let subscription = RxModal.webAuthenticationSession(url: url, callbackURLScheme: "rxmodaltest", presenter: .surface(surface))
+            .asObservable().subscribe(recorder.observer)
+        defer { subscription.dispose() }
+        surface.waitUntilShown(2)
+        for hiding in ["rxmodaltest://callback?%zz=1&state=S-8&state=bad&code=x", "rxmodaltest://callback?c%2p0d&state=S-8"] {
+            let answer = try deliver(hiding)
+            XCTAssertEqual(answer.status, 1, hiding)
+            XCTAssertTrue(answer.message.contains("refused: not a well-formed URL"), answer.message)
+        }
+        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)")
+        XCTAssertEqual(try deliver("rxmodaltest://callback?state=S-8&code=x").status, 0)
+        recorder.waitForTerminal()
+        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=S-8&code=x")!])
+    }
+
     func testXdgOpenRoutesTheCallbackThroughTheDesktopEntryToTheSession() throws {
         guard access("/usr/bin/xdg-open", X_OK) == 0 else {
             throw XCTSkip("xdg-open is not installed: install the Debian package xdg-utils (scripts/test does so when run as root)")
