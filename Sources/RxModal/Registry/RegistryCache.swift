@@ -25,7 +25,8 @@ struct RegistryCache: Codable {
     static let environmentVariable = "RXMODAL_REGISTRY_CACHE"
 
     var format = RegistryCache.format
-    var abiMajor = PluginSearchPath.folderBelowLibraryDirectory
+    /// The plugin ABI major version the descriptors were read for.
+    var abiMajor = UInt32(RXM_PLUGIN_ABI_MAJOR)
     var entries: [String: Entry] = [:]
 
     /// `RXMODAL_REGISTRY_CACHE` (empty: no cache), else
@@ -51,7 +52,7 @@ struct RegistryCache: Codable {
         guard let folder = try? PrivateFolder.existing(folderOf: path),
               let data = try? folder.read(name),
               let cache = try? JSONDecoder().decode(RegistryCache.self, from: data),
-              cache.format == format, cache.abiMajor == PluginSearchPath.folderBelowLibraryDirectory else {
+              cache.format == format, cache.abiMajor == UInt32(RXM_PLUGIN_ABI_MAJOR) else {
             return RegistryCache()
         }
         return cache
