@@ -54,6 +54,8 @@ final class JSONTextTests: RxTestCase {
             ("true false", "unexpected text after the value at byte 5"),
             ("1e999", "the number 1e999 is beyond a double at byte 0"),
             ("nul", "expected null at byte 0"),
+            // Found by fuzzing: the C form cut such a key short, so the tree changed on its way to C.
+            (#"{"b":{"\u0000c":{}}}"#, "an object key may not contain U+0000 (keys cross to C as NUL-terminated strings) at byte 6"),
         ]
         for (text, reason) in cases {
             XCTAssertThrowsError(try ModalValue(json: text), text) { error in

@@ -2,8 +2,9 @@
 /// decoder loses: a number written with a fraction or an exponent (`2.0`,
 /// `-0.0`, `1e3`) is a double, one without is an integer (a double when it does
 /// not fit 64 bits). Nesting is bounded by ``ModalValue/maximumDepth``, the
-/// same limit every value tree has, and a key given twice in one object is an
-/// error rather than a silent choice. Errors name the byte offset.
+/// same limit every value tree has; a key given twice in one object is an
+/// error rather than a silent choice, and so is a key holding U+0000, which
+/// the C form of a tree cannot carry. Errors name the byte offset.
 /// Stateless; safe from any thread.
 enum JSONReader {
     /// Why the text is not a value; ``ModalValue/init(json:)`` reports it as
@@ -97,6 +98,10 @@ enum JSONReader {
                 guard current == UInt8(ascii: "\"") else { throw failure("expected a key (a string)") }
                 let keyOffset = offset
                 let key = try string()
+                if key.unicodeScalars.contains("\u{0}") {
+                    offset = keyOffset
+                    throw failure("an object key may not contain U+0000 (keys cross to C as NUL-terminated strings)")
+                }
                 skipWhitespace()
                 guard current == UInt8(ascii: ":") else { throw failure("expected : after a key") }
                 offset += 1
