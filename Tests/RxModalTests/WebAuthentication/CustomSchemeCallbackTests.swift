@@ -88,43 +88,40 @@ final class CustomSchemeCallbackTests: RxTestCase {
     }
 
     func testARepeatedStateOrCodeIsRefusedAndTheSessionGoesOnWaiting() throws {
-        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=S-9")!
-        let surface = WebAuthTestTools.waitingSurface()
-        let recorder = EventRecorder<URL>()
-        let subscription = RxModal.webAuthenticationSession(url: url, callbackURLScheme: "rxmodaltest", presenter: .surface(surface))
-            .asObservable().subscribe(recorder.observer)
-        defer { subscription.dispose() }
-        surface.waitUntilShown(2)
-        for repeated in ["rxmodaltest://callback?state=S-9&state=bad&code=x", "rxmodaltest://callback?state=S-9&code=x&code=y"] {
-            let answer = try deliver(repeated)
-            XCTAssertEqual(answer.status, 1, repeated)
-            XCTAssertTrue(answer.message.contains("refused: a parameter is repeated"), answer.message)
-        }
-        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)")
-        XCTAssertEqual(try deliver("rxmodaltest://callback?state=S-9&code=x").status, 0)
-        recorder.waitForTerminal()
-        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=S-9&code=x")!])
+        try assertRefusedWhileWaiting(state: "S-9", ["rxmodaltest://callback?state=S-9&state=bad&code=x",
+                                                     "rxmodaltest://callback?state=S-9&code=x&code=y"],
+                                      reason: "refused: a parameter is repeated")
     }
 
     // Found by fuzzing (scripts/fuzz webauth-request): a malformed parameter name
     // ended the count of states early, so a second state after it went unseen.
     func testAMalformedParameterNameCannotHideARepeatedState() throws {
-        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=S-8")!
+        try assertRefusedWhileWaiting(state: "S-8", ["rxmodaltest://callback?%zz=1&state=S-8&state=bad&code=x",
+                                                     "rxmodaltest://callback?c%2p0d&state=S-8"],
+                                      reason: "refused: not a well-formed URL")
+    }
+
+    /// Delivers each of `refused` to a session waiting for `state`: each is
+    /// refused saying `reason` and the session goes on waiting, until a good
+    /// callback ends it.
+    private func assertRefusedWhileWaiting(state: String, _ refused: [String], reason: String,
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = URL(string: "https://auth.example/authorize?client_id=a&redirect_uri=rxmodaltest%3A%2F%2Fcallback&state=\(state)")!
         let surface = WebAuthTestTools.waitingSurface()
         let recorder = EventRecorder<URL>()
         let subscription = RxModal.webAuthenticationSession(url: url, callbackURLScheme: "rxmodaltest", presenter: .surface(surface))
             .asObservable().subscribe(recorder.observer)
         defer { subscription.dispose() }
         surface.waitUntilShown(2)
-        for hiding in ["rxmodaltest://callback?%zz=1&state=S-8&state=bad&code=x", "rxmodaltest://callback?c%2p0d&state=S-8"] {
-            let answer = try deliver(hiding)
-            XCTAssertEqual(answer.status, 1, hiding)
-            XCTAssertTrue(answer.message.contains("refused: not a well-formed URL"), answer.message)
+        for callback in refused {
+            let answer = try deliver(callback)
+            XCTAssertEqual(answer.status, 1, callback, file: file, line: line)
+            XCTAssertTrue(answer.message.contains(reason), answer.message, file: file, line: line)
         }
-        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)")
-        XCTAssertEqual(try deliver("rxmodaltest://callback?state=S-8&code=x").status, 0)
+        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)", file: file, line: line)
+        XCTAssertEqual(try deliver("rxmodaltest://callback?state=\(state)&code=x").status, 0, file: file, line: line)
         recorder.waitForTerminal()
-        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=S-8&code=x")!])
+        XCTAssertEqual(recorder.elements, [URL(string: "rxmodaltest://callback?state=\(state)&code=x")!], file: file, line: line)
     }
 
     func testXdgOpenRoutesTheCallbackThroughTheDesktopEntryToTheSession() throws {
