@@ -5,7 +5,7 @@ import Synchronization
 /// summary, methods), where it came from, and its code once loaded.
 ///
 /// A kind read from a plugin file by a scan (``ModalRegistry`` with
-/// ``PluginScanning/scanner(_:)``, or from the registry cache) is listed and
+/// ``PluginScanning/scanner(path:cache:)``, or from the registry cache) is listed and
 /// described without its plugin in the process: the plugin is loaded, by
 /// descriptor and only if it is still the file the scan read, when the kind is
 /// first used (``makeConfiguration()``, ``methodTable()``, ``descriptor``). Until
