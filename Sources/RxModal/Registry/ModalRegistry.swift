@@ -98,11 +98,9 @@ public final class ModalRegistry: Sendable {
         case .failure(let refusal):
             let reason = refusal.reason(for: directory.path)
             switch refusal {
-            case .unreadable(let message):
+            case .unreadable, .notAFolder:
+                let message = if case .unreadable(let text) = refusal { text } else { "not a directory" }
                 record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent(message)))
-                if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
-            case .notAFolder:
-                record(SearchedFolder(path: directory.path, source: directory.source, outcome: .absent("not a directory")))
                 if directory.reportsIfMissing { report([SkippedPlugin(path: directory.path, reason: reason)]) }
             case .relativePath, .unsafe:
                 record(SearchedFolder(path: directory.path, source: directory.source, outcome: .refused(reason)))

@@ -72,8 +72,14 @@ enum PluginLoader {
 
     /// Maps a checked file, calls its entry function and validates the descriptor.
     static func link(_ file: CheckedPluginFile) -> Result<Loaded, SkippedPlugin.Reason> {
+        link(takingOver: file.releaseDescriptor(), path: file.path)
+    }
+
+    /// The same for a descriptor already checked elsewhere (the scanner process
+    /// is handed the host's), which this call takes over.
+    static func link(takingOver descriptor: Int32, path: String) -> Result<Loaded, SkippedPlugin.Reason> {
         let handle: UnsafeMutableRawPointer
-        switch DescriptorLinker.open(takingOver: file.releaseDescriptor(), path: file.path) {
+        switch DescriptorLinker.open(takingOver: descriptor, path: path) {
         case .success(let opened): handle = opened
         case .failure(let reason): return .failure(reason)
         }

@@ -47,21 +47,7 @@ package enum PluginScannerProcess {
         if let problem = ELFImageCheck.problem(descriptor: descriptor, size: Int(info.st_size)) {
             return .failure(.invalidImage(problem))
         }
-        let handle: UnsafeMutableRawPointer
-        switch DescriptorLinker.open(takingOver: descriptor, path: "plugin") {
-        case .success(let opened): handle = opened
-        case .failure(let reason): return .failure(reason)
-        }
-        guard let symbol = dlsym(handle, ModalRegistry.entrySymbol) else { return .failure(.noEntrySymbol) }
-        let entry = unsafeBitCast(symbol, to: rxm_plugin_entry_function.self)
-        guard let pointer = entry(UInt32(RXM_PLUGIN_ABI_MAJOR), UInt32(RXM_PLUGIN_ABI_MINOR)) else {
-            return .failure(.entryReturnedNull)
-        }
-        do {
-            return .success(ScannedKind(try DescriptorValidation.validate(pointer)))
-        } catch {
-            return .failure(error)
-        }
+        return PluginLoader.link(takingOver: descriptor, path: "plugin").map { ScannedKind($0.fields) }
     }
 
     private static func send(_ message: PluginScanner.Message) {
