@@ -240,16 +240,61 @@ int rxm_presenter_new_default(rxm_presenter **out, rxm_error *error);
 int rxm_presenter_new_terminal(rxm_presenter **out, rxm_error *error);
 
 /* A headless surface that answers each presentation with the next step of a
-** script (JSON; see docs/guides/CLibrary.md and SurfaceScript), recording a
-** transcript. A malformed script is refused here (RXM_ERR_INVALID_JSON or
-** RXM_ERR_INVALID_ARGUMENT with the step at fault). */
+** script (see SCRIPTS below), recording a transcript. A malformed script is
+** refused here (RXM_ERR_INVALID_JSON or RXM_ERR_INVALID_ARGUMENT with the step
+** at fault).
+**
+** SCRIPTS
+**   A JSON array of steps, or {"steps": [...]}; presentation n takes step n
+**   (counting every presentation on this presenter). A step has one answer:
+**     "choose": "Title" or index   the action of a dialog or form with that
+**                                  title (or index); a disabled one cannot be
+**                                  chosen. With a dialog, "type": ["text", …]
+**                                  fills its text fields in order; with a
+**                                  form, "fields": {"name": "text" or […]}.
+**     "cancel": true               the cancel action of a dialog, form or
+**                                  prompt; {"cancelled": true} from a choice.
+**     "select": [i, …]             the items of a choice, in order.
+**     "opened": true               an openURL presentation: the browser started.
+**     "stayOpen": true             no answer: shown until disposed.
+**   and optionally "expect": {key: value, …} (each must equal that key of the
+**   spec shown, e.g. "title", "style", "primitive"), "afterMilliseconds": n
+**   (answer that much later), "comment": "…" (ignored). Any other key is an
+**   error. Answers come on the presenter's own thread, never inside
+**   rxm_modal_subscribe. A step whose expectation or answer does not fit what
+**   is shown, or a presentation past the last step, ends with on_error
+**   RXM_ERR_SCRIPT_MISMATCH ("script step n: …"). Example:
+**     [{"expect": {"title": "Sign in"}, "type": ["ada@example.org"], "choose": "Sign In"},
+**      {"cancel": true}]
+**
+** TRANSCRIPTS
+**   A JSON array, one object per presentation in the order shown, keys sorted:
+**     "index"       0, 1, … (never reused, also across takes)
+**     "step"        the script step used, from 1 (past the end: none was left)
+**     "depth"       presentations still shown when this one was; "parent" the
+**                   index of the topmost of them (absent at depth 0)
+**     "primitive"   "dialog", "choice", "form", "prompt" or "openURL"
+**     "spec"        what was shown (rxmodal_plugin.h, Surfaces)
+**     "updates"     the patches applied while shown (rxm_subscription_call)
+**     "result"      the answer given, or "error": "script step n: …"
+**     "shownAt", "answeredAt", "dismissedAt"   one sequence number per
+**                   presenter, counting shows, updates, answers, dismissals
+**     "dismissed"   true once dismissed; "dismissals" how many dismiss calls
+**                   (1 is right)
+**   The text of password fields reads "(hidden)". */
 int rxm_presenter_new_scripted(const char *script_json, rxm_presenter **out, rxm_error *error);
 int rxm_presenter_new_scripted_file(const char *path, rxm_presenter **out, rxm_error *error);
 
-/* A scripted presenter's transcript so far, as a JSON array with one object
-** per presentation shown ({"step", "spec", "answer" or "error", …}).
-** RXM_ERR_INVALID_ARGUMENT for a presenter that is not scripted. */
+/* A scripted presenter's transcript so far, as a JSON array (see TRANSCRIPTS
+** below). RXM_ERR_INVALID_ARGUMENT for a presenter that is not scripted. */
 int rxm_presenter_transcript_json(const rxm_presenter *presenter, char **out, rxm_error *error);
+
+/* The same, after which the presenter forgets the records of presentations
+** that have been dismissed, so a long-lived scripted presenter's memory stays
+** bounded. A presentation still shown keeps its record, which comes again in
+** the next take (with what happened since); "index" keeps counting, so records
+** of successive takes never share one. */
+int rxm_presenter_take_transcript_json(rxm_presenter *presenter, char **out, rxm_error *error);
 
 void rxm_presenter_free(rxm_presenter *presenter);
 
@@ -294,6 +339,39 @@ typedef struct rxm_subscription rxm_subscription;
 int rxm_modal_subscribe(rxm_modal *modal, rxm_presenter *presenter, rxm_loop *loop,
                         rxm_observer observer, rxm_subscription **out, rxm_error *error);
 
+/* The same, with `destroy`: the host's release of `observer.context`, which the
+** library calls exactly once (as SQLite calls xDestroy), when no callback of
+** this observer will run again and none is running:
+**   - right after the terminal callback (on_error or on_completed) returns, on
+**     the thread that ran it;
+**   - at rxm_subscription_dispose or rxm_subscription_free of a subscription
+**     that has not ended, before it returns — or, when called from inside one
+**     of the subscription's own callbacks, right after that callback returns;
+**     callbacks still queued on a loop are dropped, not run;
+**   - in rxm_stop_callbacks, before it returns;
+**   - before this function returns, when it fails (nothing was subscribed):
+**     the context is handed back whatever the outcome.
+** `destroy` may be NULL (the same as rxm_modal_subscribe). It may call
+** functions of this header, but not wait for anything of this subscription.
+** rxm_observer is the plugin interface's struct, unchanged, so this is a
+** function of its own rather than a new field. */
+int rxm_modal_subscribe_with_destroy(rxm_modal *modal, rxm_presenter *presenter, rxm_loop *loop,
+                                     rxm_observer observer, void (*destroy)(void *context),
+                                     rxm_subscription **out, rxm_error *error);
+
+/* Stops the callbacks of every subscription in the process, as disposing each
+** would (see THREADS), without dismissing what is shown: after it returns, no
+** observer callback starts, and every destroy function has been called.
+** Meant for the end of a process. librxmodal does the first half itself when
+** the process calls exit() (callbacks stop; destroy is not called then, nor a
+** running callback waited for), so a C host's callbacks never run while its
+** own exit handlers tear its state down. A host whose callbacks are freed
+** before C's exit handlers run must call it itself, earlier: Python's ctypes
+** frees callback functions as the interpreter finalizes, so a Python host
+** registers it with atexit.register(lib.rxm_stop_callbacks) (Python's atexit
+** handlers run first). Subscriptions made afterwards work as usual. */
+void rxm_stop_callbacks(void);
+
 /* Dismisses the modal if it is shown and stops the callbacks (see THREADS for
 ** the guarantee). Idempotent: a second call changes nothing and returns
 ** RXM_ERR_DISPOSED, which callers may ignore. Allowed from any thread and from
@@ -302,11 +380,16 @@ int rxm_subscription_dispose(rxm_subscription *subscription, rxm_error *error);
 
 /* Calls a configuration method of the shown modal (for example
 ** setActionEnabled while an alert is up), queued after anything before it.
-** The name and arguments are checked at once, as rxm_modal_call checks them
-** (RXM_ERR_UNKNOWN_METHOD; RXM_ERR_INVALID_ARGUMENT for a wrong count or type), and
-** nothing is queued then; what the plugin answers when the call runs is not
-** reported. A queued call runs before the modal is dismissed or not at all,
-** never after. RXM_ERR_DISPOSED once the subscription has ended. */
+** The call is checked at once, as rxm_modal_call checks it: the name
+** (RXM_ERR_UNKNOWN_METHOD), the count and types of the arguments
+** (RXM_ERR_INVALID_ARGUMENT), and the plugin's own refusal (an action index
+** out of range), found by making the call first on a configuration of the
+** subscription's own that has had every call the shown one had. A refused call
+** returns that error and is not queued. A queued call runs before the modal is
+** dismissed or not at all, never after: a call that returned RXM_OK just before
+** rxm_subscription_dispose (or the answer that ends the subscription) may
+** therefore not reach the shown modal. RXM_ERR_DISPOSED once the subscription
+** has ended. */
 int rxm_subscription_call(rxm_subscription *subscription, const char *method, const rxm_value *arguments,
                           size_t count, rxm_error *error);
 

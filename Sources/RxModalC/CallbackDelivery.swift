@@ -4,36 +4,57 @@ import RxModal
 import RxModalPluginABI
 import Synchronization
 
+/// The host's function that releases an observer's context (`destroy` of
+/// `rxm_modal_subscribe_with_destroy`).
+public typealias ContextDestructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
 /// Takes a subscription's events to its C observer: directly, on the runtime's
 /// thread, or through an `EventLoop` to the thread that dispatches it. Every
 /// callback passes through `gate` (one at a time; closed by the terminal event
 /// or by `stop`, which waits for a callback running on another thread), which
 /// gives the header's promise that no callback starts after dispose returns.
-/// Knows nothing of the subscription handle, so the runtime's subscription can
-/// hold it strongly without a reference cycle.
+/// Once the gate is closed and no callback is running, the observer's
+/// `destroy` is called, once.
 ///
-/// Thread safety: any thread. `state` guards `ended` and the semaphores of
-/// threads waiting for the end (made only when someone waits, so a
-/// subscription nobody waits for allocates no condition); it is never held
-/// while a callback runs.
+/// Knows nothing of the subscription handle, so the runtime's subscription can
+/// hold it strongly without a reference cycle; events queued on a loop hold it
+/// weakly, so a loop that is never dispatched again keeps no delivery (and the
+/// delivery no loop) alive.
+///
+/// Thread safety: any thread. `state` guards `ended`, the thread inside a
+/// callback and the semaphores of threads waiting for the end (made only when
+/// someone waits, so a subscription nobody waits for allocates no condition);
+/// it is never held while a callback runs.
 final class CallbackDelivery: @unchecked Sendable {
     private let observer: rxm_observer
+    private let destroy: ContextDestructor?
     private let loop: EventLoop?
     private let gate = CallGate()
+    private let destroyed = Atomic<Bool>(false)
     private struct State {
         var ended = false
+        var callbackThread: pthread_t?
         var waiters: [DispatchSemaphore] = []
     }
     private let state = Mutex(State())
 
-    init(observer: rxm_observer, loop: EventLoop?) {
+    init(observer: rxm_observer, destroy: ContextDestructor?, loop: EventLoop?) {
         self.observer = observer
+        self.destroy = destroy
         self.loop = loop
+        LiveDeliveries.shared.insert(self)
+    }
+
+    deinit {
+        // A delivery nobody stopped (a subscription that never ended) still
+        // owes its destroy call.
+        destroyOnce()
+        LiveDeliveries.shared.remove(self)
     }
 
     func receive(_ event: Event<ModalValue>) {
         if let loop {
-            loop.enqueue { self.deliver(event) }
+            loop.enqueue { [weak self] in self?.deliver(event) }
         } else {
             deliver(event)
         }
@@ -43,23 +64,51 @@ final class CallbackDelivery: @unchecked Sendable {
         let observer = self.observer
         switch event {
         case .next(let value):
-            gate.pass {
+            callback {
                 value.withCValue { pointer in observer.on_next?(observer.context, pointer) }
             }
         case .error(let error):
             var cError = rxm_error()
             BridgeError(error).fill(&cError)
-            gate.pass(closeAfter: true) { observer.on_error?(observer.context, &cError) }
-            markEnded()
+            callback(terminal: true) { observer.on_error?(observer.context, &cError) }
         case .completed:
-            gate.pass(closeAfter: true) { observer.on_completed?(observer.context) }
-            markEnded()
+            callback(terminal: true) { observer.on_completed?(observer.context) }
         }
     }
 
-    /// No callback starts after this returns (see `CallGate.close`).
+    /// Runs one callback through the gate; ends the delivery after a terminal
+    /// one, or after one inside which the subscription was disposed.
+    private func callback(terminal: Bool = false, _ body: () -> Void) {
+        let ran = gate.pass(closeAfter: terminal) {
+            state.withLock { $0.callbackThread = pthread_self() }
+            body()
+            state.withLock { $0.callbackThread = nil }
+        }
+        if ran, terminal || gate.isClosed { finish() }
+    }
+
+    /// No callback starts after this returns (see `CallGate.close`), and
+    /// `destroy` has been called — unless this runs inside a callback, which
+    /// calls it as it returns.
     func stop() {
         gate.close()
+        let insideCallback = state.withLock { state in
+            state.callbackThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+        markEnded()
+        if !insideCallback { destroyOnce() }
+    }
+
+    /// At process exit: no callback starts any more, without waiting for one
+    /// that is running (its thread may never return: an interpreter that is
+    /// shutting down parks threads that call into it) and without `destroy`,
+    /// which would call into a host that is being torn down.
+    func silence() {
+        gate.close(waitingForCaller: false)
+    }
+
+    private func finish() {
+        destroyOnce()
         markEnded()
     }
 
@@ -70,6 +119,11 @@ final class CallbackDelivery: @unchecked Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.signal() }
+    }
+
+    private func destroyOnce() {
+        guard !destroyed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        destroy?(observer.context)
     }
 
     var isEnded: Bool { state.withLock { $0.ended } }

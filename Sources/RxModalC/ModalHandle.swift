@@ -42,6 +42,20 @@ final class ModalHandle: @unchecked Sendable {
 
     var recordedCalls: [Call] { lock.withLock { calls } }
 
+    /// A configuration of this kind with `calls` made on it: a subscription's
+    /// stand-in for its live configuration, on which calls are checked first.
+    func checkingConfiguration(replaying calls: [Call]) throws -> ModalConfiguration {
+        let configuration = try kind.makeConfiguration()
+        for call in calls { try invoke(call.method, call.arguments, on: configuration) }
+        return configuration
+    }
+
+    /// Calls `method` on `configuration` through this kind's method table. The
+    /// caller makes sure no other call runs on that configuration at once.
+    func invoke(_ method: String, _ arguments: [ModalValue], on configuration: ModalConfiguration) throws {
+        try table.invoke(name: method, config: configuration.pointer, arguments: arguments)
+    }
+
     func checkPrecondition() throws {
         try lock.withLock { try kind.checkPrecondition(checking) }
     }

@@ -50,6 +50,19 @@ public func rxm_presenter_transcript_json(_ presenter: OpaquePointer?, _ out: Un
     }
 }
 
+@_cdecl("rxm_presenter_take_transcript_json")
+public func rxm_presenter_take_transcript_json(_ presenter: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                               _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let handle = try Handles.object(presenter, as: PresenterHandle.self, "presenter")
+        guard let scripted = handle.scripted else {
+            throw BridgeError.invalidArgument("only a scripted presenter has a transcript")
+        }
+        guard out != nil else { throw BridgeError.invalidArgument("out is NULL") }
+        try CStrings.give(scripted.takeTranscriptJSON(), to: out)
+    }
+}
+
 @_cdecl("rxm_presenter_free")
 public func rxm_presenter_free(_ presenter: OpaquePointer?) {
     Handles.release(presenter)

@@ -8,8 +8,14 @@ import Synchronization
 /// `CallbackDelivery` to the C observer, and the configurator for calls made
 /// while it is shown.
 ///
-/// Thread safety: any thread. `state` guards `disposeCalled` and `configurator`;
-/// it is never held while a callback or the runtime runs.
+/// A call made while shown runs first, at once, on a configuration of the
+/// subscription's own that has had every call the live one had (made on first
+/// use), so the plugin's refusal (an index out of range) reaches the caller as
+/// `rxm_modal_call`'s does; only calls it accepts are queued for the live one.
+///
+/// Thread safety: any thread. `state` guards `disposeCalled`, `configurator`
+/// and the checking configuration; it is never held while a callback or the
+/// runtime runs (a plugin's configuration method runs under it).
 final class SubscriptionHandle: @unchecked Sendable {
     let modal: ModalHandle
     let presenter: PresenterHandle
@@ -19,6 +25,8 @@ final class SubscriptionHandle: @unchecked Sendable {
     private struct State {
         var disposeCalled = false
         var configurator: ModalConfigurator?
+        var replayed: [ModalHandle.Call] = []
+        var checking: ModalConfiguration?
     }
     /// A class, so the configuration closure can hold it without holding `self`.
     private final class Guarded: Sendable {
@@ -26,11 +34,11 @@ final class SubscriptionHandle: @unchecked Sendable {
     }
     private let guarded = Guarded()
 
-    init(modal: ModalHandle, presenter: PresenterHandle, loop: EventLoop?, observer: rxm_observer) {
+    init(modal: ModalHandle, presenter: PresenterHandle, loop: EventLoop?, observer: rxm_observer, destroy: ContextDestructor?) {
         self.modal = modal
         self.presenter = presenter
         self.loop = loop
-        delivery = CallbackDelivery(observer: observer, loop: loop)
+        delivery = CallbackDelivery(observer: observer, destroy: destroy, loop: loop)
     }
 
     deinit { subscription.dispose() }
@@ -41,7 +49,7 @@ final class SubscriptionHandle: @unchecked Sendable {
         let delivery = self.delivery
         let observable = modal.registry.coordinator.present(kind: modal.kind, presenter: presenter.presenter) { [guarded] configurator in
             for call in calls { try configurator.call(call.method, arguments: call.arguments) }
-            guarded.state.withLock { $0.configurator = configurator }
+            guarded.state.withLock { $0.configurator = configurator; $0.replayed = calls }
         }
         subscription.setDisposable(observable.subscribe { event in delivery.receive(event) })
     }
@@ -52,7 +60,7 @@ final class SubscriptionHandle: @unchecked Sendable {
     @discardableResult
     func dispose() -> Bool {
         let first = guarded.state.withLock { state in
-            defer { state.disposeCalled = true; state.configurator = nil }
+            defer { state.disposeCalled = true; state.configurator = nil; state.checking = nil }
             return !state.disposeCalled
         }
         delivery.stop()
@@ -62,9 +70,18 @@ final class SubscriptionHandle: @unchecked Sendable {
 
     /// A configuration call on the shown modal (queued by the configurator).
     func call(_ method: String, _ arguments: [ModalValue]) throws {
-        let live = delivery.isEnded ? nil : guarded.state.withLock { $0.configurator }
-        guard let live else { throw BridgeError(RXM_ERR_DISPOSED, "the subscription has ended") }
-        try live.call(method, arguments: arguments)
+        let modal = self.modal
+        try guarded.state.withLock { state in
+            guard !delivery.isEnded, let live = state.configurator else {
+                throw BridgeError(RXM_ERR_DISPOSED, "the subscription has ended")
+            }
+            if state.checking == nil {
+                state.checking = try modal.checkingConfiguration(replaying: state.replayed)
+                state.replayed = []
+            }
+            try modal.invoke(method, arguments, on: state.checking!)
+            try live.call(method, arguments: arguments)
+        }
     }
 
     func wait(milliseconds: Int32) -> Bool { delivery.wait(milliseconds: milliseconds) }

@@ -315,8 +315,33 @@ int main(void) {
         int wrong_type = rxm_subscription_call(p.subscription, "setActionEnabled", swapped, 2, &error);
         report("rxm_subscription_call checks the arguments' count and types at once",
                one_argument == RXM_ERR_INVALID_ARGUMENT && wrong_type == RXM_ERR_INVALID_ARGUMENT, error.message);
+        /* The plugin's own refusal too: there is no action 7, and the shown
+        ** modal is not asked. */
+        rxm_value out_of_range[2] = { rxm_int(7), rxm_bool(false) };
+        int no_such_action = rxm_subscription_call(p.subscription, "setActionEnabled", out_of_range, 2, &error);
+        char *after = transcript_of(presenter);
+        snprintf(why, sizeof why, "%s: %s", rxm_error_code_name(no_such_action), error.message);
+        report("rxm_subscription_call reports the plugin's refusal at once, as rxm_modal_call does",
+               no_such_action == RXM_ERR_INVALID_ARGUMENT && after && strstr(after, "\"updates\":[{") && !strstr(after, "},{\"actions\""), why);
+        rxm_free(after);
         rxm_subscription_free(p.subscription);
         rxm_presenter_free(presenter);
+    }
+
+    /* Doubles stay doubles through JSON, -0.0 and whole numbers included. */
+    {
+        rxm_document *document = NULL;
+        char *json = NULL;
+        const char *text = "[-0.0,2.0,100.0,1e+300,0,-7]";
+        int ok = rxm_document_parse(text, &document, &error) == RXM_OK
+            && rxm_value_get_type(rxm_value_at(rxm_document_root(document), 0)) == RXM_DOUBLE
+            && rxm_value_get_type(rxm_value_at(rxm_document_root(document), 1)) == RXM_DOUBLE
+            && rxm_value_get_type(rxm_value_at(rxm_document_root(document), 4)) == RXM_INT
+            && rxm_value_to_json(rxm_document_root(document), &json, &error) == RXM_OK
+            && strcmp(json, text) == 0;
+        report("-0.0 and whole-number doubles survive a JSON round trip as doubles", ok, json ? json : error.message);
+        rxm_free(json);
+        rxm_document_free(document);
     }
 
     /* One modal, subscribed twice: two presentations, each configured alike. */

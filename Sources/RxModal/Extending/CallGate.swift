@@ -59,13 +59,15 @@ public final class CallGate: @unchecked Sendable {
         return true
     }
 
-    /// Stops further calls and waits for one running on another thread.
-    public func close() {
+    /// Stops further calls and waits for one running on another thread (unless
+    /// `waitingForCaller` is false: at process exit, where that thread may never
+    /// come back).
+    public func close(waitingForCaller: Bool = true) {
         let me = pthread_self()
         var backoff = Backoff()
         lock.lock()
         closed = true
-        while busyElsewhere(me) {
+        while waitingForCaller, busyElsewhere(me) {
             lock.unlock()
             backoff.pause()
             lock.lock()

@@ -28,6 +28,17 @@ struct CExampleCase: Sendable {
         return expected.filter { !have.contains($0) }.map { "missing line: \($0)\n--- got:\n\(text)" }
     }
 
+    /// The check of a program that prints "<check>: ok" per check: `count` of
+    /// them, and no line saying FAILED.
+    static func passedChecks(_ count: Int) -> @Sendable (String, String) -> [String] {
+        { output, _ in
+            var failures = lines(output).filter { $0.contains("FAILED") }.map { "check failed: \($0)" }
+            let passed = lines(output).filter { $0.hasSuffix(": ok") }.count
+            if passed != count { failures.append("expected \(count) passing checks, got \(passed):\n\(output)") }
+            return failures
+        }
+    }
+
     static let all: [CExampleCase] = [
         CExampleCase(name: "alert, signed in", source: "alert.c",
                      script: #"[{"expect": {"title": "Sign in"}, "type": ["ada@example.org"], "choose": "Sign In"}]"#) { output, _ in
@@ -115,9 +126,12 @@ struct CExampleCase: Sendable {
         CExampleCase(name: "contracts", source: "checking/contracts.c") { output, _ in
             let checks = lines(output).filter { $0.hasSuffix(": ok") }
             var failures = lines(output).filter { $0.contains("FAILED") }.map { "check failed: \($0)" }
-            if checks.count != 17 { failures.append("expected 17 passing checks, got \(checks.count):\n\(output)") }
+            if checks.count != 19 { failures.append("expected 19 passing checks, got \(checks.count):\n\(output)") }
             return failures
         },
+        CExampleCase(name: "loops freed with callbacks queued", source: "checking/loop_cycles.c", check: passedChecks(2)),
+        CExampleCase(name: "observer destroy", source: "checking/observer_destroy.c", check: passedChecks(10)),
+        CExampleCase(name: "transcript taken as it goes", source: "checking/transcript_bounded.c", check: passedChecks(4)),
         CExampleCase(name: "rating plugin from C", source: "plugin/rating_host.c",
                      arguments: { runner in [runner.ratingPluginDirectory] },
                      script: #"[{"expect": {"primitive": "choice", "title": "Rate this example"}, "select": [1]}]"#) { output, _ in

@@ -37,7 +37,10 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
     private var sequence = 0
     private var live: [UInt64: LivePresentation] = [:]
     private var liveOrder: [UInt64] = []
-    private var records: [TranscriptRecord] = []
+    /// Transcript records by index; those taken by `takeTranscript` are gone,
+    /// except the records of presentations still shown.
+    private var records: [Int: TranscriptRecord] = [:]
+    private var nextRecord = 0
     private var recordIndex: [UInt64: Int] = [:]
 
     /// A surface following `script`, answering on `queue` (which must be
@@ -77,10 +80,12 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         sequence += 1
         let entry = LivePresentation(presentation: presentation, spec: spec, stepNumber: stepIndex + 1, step: step,
                                      onResult: onResult, onError: onError)
-        recordIndex[presentation.id] = records.count
-        records.append(TranscriptRecord(index: records.count, step: stepIndex + 1, depth: liveOrder.count,
-                                        parent: liveOrder.last.flatMap { recordIndex[$0] },
-                                        primitive: primitive, spec: spec, shownAt: sequence))
+        let recordNumber = nextRecord
+        nextRecord += 1
+        recordIndex[presentation.id] = recordNumber
+        records[recordNumber] = TranscriptRecord(index: recordNumber, step: stepIndex + 1, depth: liveOrder.count,
+                                                 parent: liveOrder.last.flatMap { recordIndex[$0] },
+                                                 primitive: primitive, spec: spec, shownAt: sequence)
         live[presentation.id] = entry
         liveOrder.append(presentation.id)
         condition.unlock()
@@ -109,7 +114,7 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         }
         entry.spec = try SurfaceSpec.applying(patch, to: entry.spec)
         sequence += 1
-        records[recordIndex[presentation.id]!].updates.append(patch)
+        records[recordIndex[presentation.id]!]?.updates.append(patch)
     }
 
     public func dismiss(_ presentation: SurfacePresentation) {
@@ -117,22 +122,22 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         defer { condition.unlock() }
         guard let index = recordIndex[presentation.id] else { return }   // not from this surface
         guard let entry = live[presentation.id], entry.presentation === presentation else {
-            records[index].dismissals += 1   // a second dismissal: recorded, otherwise ignored
+            records[index]?.dismissals += 1   // a second dismissal: recorded, otherwise ignored
             return
         }
         while case .delivering(let thread) = entry.phase, pthread_equal(thread, pthread_self()) == 0 {
             condition.wait()
         }
         guard live[presentation.id] != nil else {
-            records[index].dismissals += 1   // dismissed concurrently while we waited
+            records[index]?.dismissals += 1   // dismissed concurrently while we waited
             return
         }
         entry.phase = .dismissed
         live[presentation.id] = nil
         liveOrder.removeAll { $0 == presentation.id }
         sequence += 1
-        records[index].dismissedAt = sequence
-        records[index].dismissals += 1
+        records[index]?.dismissedAt = sequence
+        records[index]?.dismissals += 1
         Resources.decrementTotal()
     }
 
@@ -151,12 +156,12 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
             condition.unlock()
             return
         case .result(let value):
-            records[index].result = value
+            records[index]?.result = value
         case .failure(let error):
-            records[index].error = error
+            records[index]?.error = error
         }
         sequence += 1
-        records[index].answeredAt = sequence
+        records[index]?.answeredAt = sequence
         entry.phase = .delivering(pthread_self())
         condition.unlock()
 
@@ -194,8 +199,29 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
     public var transcript: [ModalValue] {
         condition.lock()
         defer { condition.unlock() }
-        return records.map(\.value)
+        return records.keys.sorted().map { records[$0]!.value }
     }
+
+    /// The transcript so far, as `transcript` reads it, after which the
+    /// surface forgets the records of presentations that have been dismissed:
+    /// a long-lived surface then keeps only what has not been taken. A record
+    /// of a presentation still shown stays (its answer and dismissal are still
+    /// to come) and is returned again by the next take; `index` keeps counting
+    /// from the first presentation, so entries of successive takes never share
+    /// one. A second dismissal of a presentation whose record was taken is
+    /// not recorded.
+    public func takeTranscript() -> [ModalValue] {
+        condition.lock()
+        defer { condition.unlock() }
+        let taken = records.keys.sorted().map { records[$0]!.value }
+        let shown = Set(live.keys.compactMap { recordIndex[$0] })
+        records = records.filter { shown.contains($0.key) }
+        recordIndex = recordIndex.filter { live[$0.key] != nil }
+        return taken
+    }
+
+    /// `takeTranscript` as compact JSON (an array, keys sorted).
+    public func takeTranscriptJSON() -> String { ModalValue.array(takeTranscript()).json }
 
     /// The transcript as compact JSON (an array, keys sorted).
     public var transcriptJSON: String { ModalValue.array(transcript).json }
