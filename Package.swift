@@ -124,7 +124,10 @@ let package = Package(
         .executableTarget(name: "rxmodal-plugin-scanner", dependencies: ["RxModal"]),
         // The C bridge: @_cdecl functions behind Include/rxmodal.h, and the
         // benchmark of C callbacks against Swift closures.
-        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"],
+        // Puts back the crash-signal dispositions the Swift runtime changes when
+        // librxmodal brings it into a C host (Sources/CHostSignals/host_signals.c).
+        .target(name: "CHostSignals"),
+        .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI", "CHostSignals"],
                 exclude: ["exports.map", "librxmodal.symbols"], linkerSettings: cLibraryLinkerSettings),
         .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
