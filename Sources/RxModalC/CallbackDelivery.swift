@@ -30,7 +30,12 @@ final class CallbackDelivery: @unchecked Sendable {
     private let destroy: ContextDestructor?
     private let loop: EventLoop?
     private let gate = CallGate()
-    private let destroyed = Atomic<Bool>(false)
+    /// Who called `destroy`, and whether it has returned.
+    private struct Destruction {
+        var caller: pthread_t?
+        var finished = false
+    }
+    private let destruction = Mutex(Destruction())
     private struct State {
         var ended = false
         var callbackThread: pthread_t?
@@ -121,9 +126,28 @@ final class CallbackDelivery: @unchecked Sendable {
         for waiter in waiters { waiter.signal() }
     }
 
+    /// Calls `destroy` once. A second caller on another thread waits until
+    /// it has returned (so dispose never returns before it); one on the same
+    /// thread — `destroy` itself freeing its subscription — returns at once.
     private func destroyOnce() {
-        guard !destroyed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        destroy?(observer.context)
+        let me = pthread_self()
+        let first = destruction.withLock { state in
+            if state.caller != nil { return false }
+            state.caller = me
+            return true
+        }
+        if first {
+            destroy?(observer.context)
+            destruction.withLock { $0.finished = true }
+            return
+        }
+        while true {
+            let waitOver = destruction.withLock { state in
+                state.finished || state.caller.map { pthread_equal($0, me) != 0 } == true
+            }
+            if waitOver { return }
+            sched_yield()
+        }
     }
 
     var isEnded: Bool { state.withLock { $0.ended } }
