@@ -1,3 +1,5 @@
+import RxModalPluginABI
+
 /// Errors of the modal runtime. Every case carries enough to act on: what was
 /// wrong and, where it applies, what was expected. Code written against the
 /// seed catches three of them by situation instead — `catch
@@ -22,9 +24,16 @@ public enum ModalError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJSON(String)
     /// A value from C was malformed (NULL where data was due, invalid UTF-8, …).
     case malformedValue(String)
-    /// A scripted surface's script does not match what was presented, or ran out.
+    /// A scripted surface's script does not match what was presented, or ran
+    /// out. `step` counts from 1; it is 0 when a surface outside this runtime
+    /// reported the mismatch without naming its step.
     case scriptMismatch(step: Int, reason: String)
-    /// A plugin or surface reported an error with an `rxm_error` code.
+    /// A plugin or surface reported an error with an `rxm_error` code that no
+    /// other case stands for: `RXM_ERR_CANCELLED`, `_TIMEOUT`, `_IO`,
+    /// `_NO_SURFACE`, `_INTERNAL` or a code of its own. (Codes that do mean
+    /// another case arrive as that case: `RXM_ERR_INVALID_ARGUMENT` as
+    /// ``invalidArgument(method:reason:)``, `RXM_ERR_SCRIPT_MISMATCH` as
+    /// ``scriptMismatch(step:reason:)``, and so on.)
     case plugin(code: Int32, message: String)
 
     public var description: String {
@@ -38,8 +47,26 @@ public enum ModalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidArgument(let method, let reason): return "\(method): \(reason)"
         case .invalidJSON(let reason): return "invalid JSON: \(reason)"
         case .malformedValue(let reason): return "malformed value: \(reason)"
-        case .scriptMismatch(let step, let reason): return "script step \(step): \(reason)"
-        case .plugin(let code, let message): return "plugin error \(code): \(message)"
+        case .scriptMismatch(let step, let reason):
+            return step > 0 ? "script step \(step): \(reason)" : "script mismatch: \(reason)"
+        case .plugin(let code, let message): return "\(Self.situation(ofPluginCode: code)): \(message)"
+        }
+    }
+
+    /// What an `rxm_error` code means, in words a user can read (a bare number
+    /// tells them nothing).
+    private static func situation(ofPluginCode code: Int32) -> String {
+        switch Int(code) {
+        case RXM_ERR_INVALID_ARGUMENT: return "invalid argument"
+        case RXM_ERR_UNSUPPORTED: return "not supported here"
+        case RXM_ERR_AUTHORIZATION_DENIED: return "authorization denied"
+        case RXM_ERR_CANCELLED: return "cancelled"
+        case RXM_ERR_TIMEOUT: return "timed out"
+        case RXM_ERR_IO: return "input/output failed"
+        case RXM_ERR_NO_SURFACE: return "nothing can show it"
+        case RXM_ERR_INTERNAL: return "internal error (a bug; please report it)"
+        case RXM_ERR_SCRIPT_MISMATCH: return "the script does not match"
+        default: return "failed (error code \(code))"
         }
     }
 }

@@ -58,13 +58,13 @@ final class MessageComposerPluginTests: RxTestCase {
             ComposerPlugins.refusal(kind, method, arguments: arguments)
         }
         XCTAssertEqual(refusal("setRecipients", ["0639981337", "06\n12"]),
-                       .plugin(code: 1, message: "setRecipients: recipients[1]: contains a control character (line break, NUL, …)"))
-        XCTAssertEqual(refusal("setRecipients", ["  "]), .plugin(code: 1, message: "setRecipients: recipients[0]: empty recipient"))
-        XCTAssertEqual(refusal("setSubject", "a\r\nb"), .plugin(code: 1, message: "setSubject: subject: contains a line break or NUL character"))
+                       .invalidArgument(method: "setRecipients", reason: "recipients[1]: contains a control character (line break, NUL, …)"))
+        XCTAssertEqual(refusal("setRecipients", ["  "]), .invalidArgument(method: "setRecipients", reason: "recipients[0]: empty recipient"))
+        XCTAssertEqual(refusal("setSubject", "a\r\nb"), .invalidArgument(method: "setSubject", reason: "subject: contains a line break or NUL character"))
         XCTAssertEqual(refusal("addAttachment", "/nonexistent/photo.jpg"),
-                       .plugin(code: 1, message: "addAttachment: attachments[0]: no such file: /nonexistent/photo.jpg"))
+                       .invalidArgument(method: "addAttachment", reason: "attachments[0]: no such file: /nonexistent/photo.jpg"))
         XCTAssertEqual(refusal("addAttachment", .string(directory.path)),
-                       .plugin(code: 1, message: "addAttachment: attachments[0]: is a directory: \(directory.path)"))
+                       .invalidArgument(method: "addAttachment", reason: "attachments[0]: is a directory: \(directory.path)"))
         guard case .invalidArgument? = refusal("setBody", 42) else { return XCTFail("an int body was not refused by the invoker") }
         XCTAssertNil(refusal("setBody", "-rf \"quoted\" 'single'\nsecond line"), "any text is a valid body")
         XCTAssertNil(refusal("setRecipients", ["+33 6 39 98 13 37", "-n"]))

@@ -130,8 +130,8 @@ final class PhotoPickerTests: MediaTestCase {
         XCTAssertEqual(spec["multiple"], true)
         XCTAssertEqual(spec["limit"], 2)
         XCTAssertThrowsError(try result?.get()) { error in
-            guard case .plugin(_, let message)? = error as? ModalError else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.contains("allows at most 2 items"), message)
+            guard case .scriptMismatch(_, let reason)? = error as? ModalError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("allows at most 2 items"), reason)
         }
         let (within, _) = try picker(root, script: #"[{"select": [2, 0]}]"#) { $0.selectionLimit = 2 }
         XCTAssertEqual(try within?.get().map(\.fileURL.lastPathComponent), ["capture.png", "withexif.png"])

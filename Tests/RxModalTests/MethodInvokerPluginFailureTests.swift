@@ -1,13 +1,14 @@
 import XCTest
 import RxModal
 
-/// A method that returns non-zero becomes `ModalError.plugin` with the code and
-/// message it filled in, and a method that forgets to fill them is named as buggy.
+/// A method that returns non-zero becomes the `ModalError` its code stands for
+/// (`invalidArgument` for RXM_ERR_INVALID_ARGUMENT, else `plugin` with the code),
+/// with the message it filled in; a method that forgets to fill them is named as buggy.
 final class MethodInvokerPluginFailureTests: RxTestCase {
     func testFailureCarriesTheCodeAndUTF8MessageThePluginFilled() throws {
         let record = FixtureRecord()
         XCTAssertThrowsError(try Fixtures.invoker("fail").invoke(config: record.config, arguments: ["zu groß"])) { error in
-            XCTAssertEqual(error as? ModalError, .plugin(code: 1, message: "refused “zu groß”"))
+            XCTAssertEqual(error as? ModalError, .invalidArgument(method: "fail", reason: "refused “zu groß”"))
         }
         XCTAssertEqual(record.calls, 1)
     }

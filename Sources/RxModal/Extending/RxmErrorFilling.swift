@@ -46,10 +46,7 @@ enum RxmErrorFilling {
         let message = withUnsafeBytes(of: &copy.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        guard copy.code != 0 else {
-            return .plugin(code: Int32(RXM_ERR_INTERNAL), message: "\(call) failed without saying why")
-        }
-        return .plugin(code: copy.code, message: message)
+        return .fromPlugin(code: copy.code, message: message, kind: nil, call: call)
     }
 }
 

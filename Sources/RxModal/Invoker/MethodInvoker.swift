@@ -100,8 +100,9 @@ public final class MethodInvoker: @unchecked Sendable {
     /// - `v` any value, passed as a C value tree.
     ///
     /// Throws `ModalError.invalidArgument` before calling anything when an
-    /// argument does not fit, and `ModalError.plugin(code:message:)` when the
-    /// method returns non-zero.
+    /// argument does not fit, and the plugin's error when the method returns
+    /// non-zero: ``ModalError/invalidArgument(method:reason:)`` for
+    /// `RXM_ERR_INVALID_ARGUMENT`, else as ``ModalError/fromPlugin(code:message:kind:call:)`` says.
     public func invoke(config: UnsafeMutableRawPointer, arguments: [ModalValue]) throws {
         guard arguments.count == kinds.count else { throw countMismatch(got: arguments.count) }
         var layout = ScratchLayout()
@@ -220,7 +221,7 @@ public final class MethodInvoker: @unchecked Sendable {
         }
         // A plugin's message is shown, not parsed: invalid UTF-8 in it is repaired.
         let text = String(decoding: UnsafeRawBufferPointer(start: message, count: length), as: UTF8.self)
-        return .plugin(code: code != 0 ? code : status, message: text)
+        return .fromPlugin(code: code != 0 ? code : status, message: text, kind: nil, call: name)
     }
 
     // MARK: - Checking arguments

@@ -162,22 +162,13 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// The Swift error for a failed plugin call: `unsupported` and
-    /// `authorizationDenied` get their own cases, anything else keeps the code.
+    /// The Swift error for a failed plugin call: the documented case its code
+    /// stands for, else the code (``ModalError/fromPlugin(code:message:kind:call:)``).
     static func modalError(from error: inout rxm_error, kind: String, call: String) -> ModalError {
         let message = withUnsafeBytes(of: &error.message) { raw -> String in
             let bytes = raw.prefix(while: { $0 != 0 })
             return String(decoding: bytes, as: UTF8.self)
         }
-        switch Int(error.code) {
-        case RXM_ERR_UNSUPPORTED:
-            return .unsupported(kind: kind, reason: message)
-        case RXM_ERR_AUTHORIZATION_DENIED:
-            return .authorizationDenied(kind: kind)
-        case RXM_OK:
-            return .plugin(code: Int32(RXM_ERR_INTERNAL), message: "\(kind): \(call) failed without saying why")
-        default:
-            return .plugin(code: error.code, message: message)
-        }
+        return .fromPlugin(code: error.code, message: message, kind: kind, call: call)
     }
 }

@@ -89,6 +89,6 @@ final class CommandLineDemoTests: RxTestCase {
         try scratch.write(#"[{"choose": "No such action"}]"#, to: "script.json")
         let result = try RxmodalCommand.run(["demo", "--surface", "script:script.json"], in: scratch.path)
         XCTAssertEqual(result.status, 6, result.stdout)
-        XCTAssertTrue(result.stdout.contains("   error: plugin error 9: script step 1: no action titled \"No such action\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("   error: script step 1: no action titled \"No such action\""), result.stdout)
     }
 }

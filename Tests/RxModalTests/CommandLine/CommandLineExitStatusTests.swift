@@ -42,7 +42,7 @@ final class CommandLineExitStatusTests: RxTestCase {
                                              "--surface", "script:script.json", "--transcript", "shown.json"], in: scratch.path)
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.contains("--action cancel:Nope: plugin error 1: a dialog has at most one cancel action"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--action cancel:Nope: addAction: a dialog has at most one cancel action"), result.stderr)
         // The options are checked before a surface is made: nothing was shown,
         // so there is no transcript either.
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path + "/shown.json"), "nothing may be shown")
@@ -104,7 +104,7 @@ final class CommandLineExitStatusTests: RxTestCase {
                                             environment: ["RXMODAL_SCRIPT": #"[{"choose": "Sign In"}]"#])
         XCTAssertEqual(result.status, 6)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "rxmodal: alert: plugin error 9: script step 1: no action titled \"Sign In\"; actions: 0 \"OK\"\n")
+        XCTAssertEqual(result.stderr, "rxmodal: alert: script step 1: no action titled \"Sign In\"; actions: 0 \"OK\"\n")
     }
 
     func testSixWhenAThirdPartyPluginFailsItsPrecondition() throws {
@@ -114,7 +114,7 @@ final class CommandLineExitStatusTests: RxTestCase {
         let result = try RxmodalCommand.run(["testgood", "--count", "13"],
                                             environment: ["RXMODAL_PLUGIN_PATH": directory, "RXMODAL_SCRIPT": "[]"])
         XCTAssertEqual(result.status, 6)
-        XCTAssertEqual(result.stderr, "rxmodal: testgood: plugin error 6: thirteen is unlucky\n")
+        XCTAssertEqual(result.stderr, "rxmodal: testgood: input/output failed: thirteen is unlucky\n")
     }
 
     func testCtrlCEndsTheProcessBySIGINTWithNothingOnStandardOutput() throws {

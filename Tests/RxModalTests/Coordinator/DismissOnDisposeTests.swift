@@ -79,11 +79,11 @@ final class DismissOnDisposeTests: RxTestCase {
         let subscription = Dialogs.alert("Mine", on: surface).subscribe(recorder.observer)
         recorder.waitForTerminal()
         subscription.dispose()
-        guard case .plugin(let code, let message)? = recorder.error as? ModalError else {
+        guard case .scriptMismatch(let step, let reason)? = recorder.error as? ModalError else {
             return XCTFail("expected the surface's error, got \(String(describing: recorder.error))")
         }
-        XCTAssertEqual(code, 9)
-        XCTAssertTrue(message.contains("script step 1"), message)
+        XCTAssertEqual(step, 1)
+        XCTAssertTrue(reason.contains("title"), reason)
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 }

@@ -44,7 +44,7 @@ final class SubscribeTimeFailureTests: RxTestCase {
         let modal = ModalCoordinator.shared.present(kind: "alert", presenter: .surface(surface)) {
             try $0.call("addAction", "Go", "loud")
         }
-        guard case .plugin(_, let message)? = failure(modal, surface: surface) as? ModalError else {
+        guard case .invalidArgument("addAction", let message)? = failure(modal, surface: surface) as? ModalError else {
             return XCTFail("expected the plugin's error")
         }
         XCTAssertTrue(message.contains("unknown action style"), message)

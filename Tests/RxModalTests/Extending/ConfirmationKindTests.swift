@@ -109,7 +109,7 @@ final class ConfirmationKindTests: RxTestCase {
         let recorder = runModal(RxModal.confirmation(presenter: .surface(surface), message: "Go?", confirmTitle: "",
                                                      coordinator: coordinator()))
         surface.drain()
-        XCTAssertModalError(recorder.error, .plugin(code: 1, message: "setConfirmTitle: an action title must not be empty"))
+        XCTAssertModalError(recorder.error, .invalidArgument(method: "setConfirmTitle", reason: "an action title must not be empty"))
         XCTAssertEqual(surface.transcript, [])
     }
 

@@ -73,7 +73,7 @@ final class DialogFlowTests: RxTestCase {
         let recorder = runModal(RxModal.alert(presenter: .surface(surface), actions: [
             DialogAction<Int>.cancel(title: "One"), .cancel(title: "Two"),
         ]))
-        guard case .plugin(_, let message)? = recorder.error as? ModalError else { return XCTFail("expected the plugin's refusal") }
+        guard case .invalidArgument(_, let message)? = recorder.error as? ModalError else { return XCTFail("expected the plugin's refusal") }
         XCTAssertTrue(message.contains("at most one cancel action"), message)
         surface.drain()
         XCTAssertEqual(surface.transcript, [])
