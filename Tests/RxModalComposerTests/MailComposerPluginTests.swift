@@ -48,32 +48,32 @@ final class MailComposerPluginTests: RxTestCase {
     func testEveryMethodRefusesBadArgumentsNamingTheField() throws {
         let kind = try ComposerPlugins.kind("mailComposer")
         func refusal(_ method: String, _ arguments: ModalValue...) -> String {
-            guard case .plugin(let code, let message)? = ComposerPlugins.refusal(kind, method, arguments: arguments) else {
+            guard case .invalidArgument(let method, let reason)? = ComposerPlugins.refusal(kind, method, arguments: arguments) else {
                 return "accepted or not refused by the plugin: \(String(describing: ComposerPlugins.refusal(kind, method, arguments: arguments)))"
             }
-            return "\(code) \(message)"
+            return "\(method): \(reason)"
         }
         XCTAssertEqual(refusal("setToRecipients", ["ok@example.org", "not an address"]),
-                       "1 setToRecipients: to[1]: not a valid e-mail address")
+                       "setToRecipients: to[1]: not a valid e-mail address")
         XCTAssertEqual(refusal("setCcRecipients", ["a@example.org\r\nBcc: x@example.org"]),
-                       "1 setCcRecipients: cc[0]: contains a line break or NUL character, which a mail header cannot hold")
-        XCTAssertEqual(refusal("setBccRecipients", ["@example.org"]), "1 setBccRecipients: bcc[0]: not a valid e-mail address")
+                       "setCcRecipients: cc[0]: contains a line break or NUL character, which a mail header cannot hold")
+        XCTAssertEqual(refusal("setBccRecipients", ["@example.org"]), "setBccRecipients: bcc[0]: not a valid e-mail address")
         XCTAssertEqual(refusal("setSubject", "Hi\nBcc: evil@example.org"),
-                       "1 setSubject: subject: contains a line break or NUL character, which a mail header cannot hold")
+                       "setSubject: subject: contains a line break or NUL character, which a mail header cannot hold")
         XCTAssertEqual(refusal("addAttachmentData", .bytes([1, 2]), "not a type", "a.bin"),
-                       "1 addAttachmentData: attachments[0].mimeType: not a MIME type of the form type/subtype")
+                       "addAttachmentData: attachments[0].mimeType: not a MIME type of the form type/subtype")
         XCTAssertEqual(refusal("addAttachmentData", .bytes([1, 2]), "text/plain", " "),
-                       "1 addAttachmentData: attachments[0].fileName: the attachment needs a file name")
+                       "addAttachmentData: attachments[0].fileName: the attachment needs a file name")
         XCTAssertEqual(refusal("addAttachmentData", .bytes([1]), "text/plain", "a\r\n.txt"),
-                       "1 addAttachmentData: attachments[0].fileName: contains a line break or NUL character, which a mail header cannot hold")
+                       "addAttachmentData: attachments[0].fileName: contains a line break or NUL character, which a mail header cannot hold")
         XCTAssertEqual(refusal("addAttachmentFile", "/nonexistent/report.pdf", ""),
-                       "1 addAttachmentFile: attachments[0].path: attachment cannot be read (no such file: /nonexistent/report.pdf)")
+                       "addAttachmentFile: attachments[0].path: attachment cannot be read (no such file: /nonexistent/report.pdf)")
         XCTAssertEqual(refusal("addAttachmentFile", .string(world.directory.path), ""),
-                       "1 addAttachmentFile: attachments[0].path: attachment cannot be read (is a directory: \(world.directory.path))")
+                       "addAttachmentFile: attachments[0].path: attachment cannot be read (is a directory: \(world.directory.path))")
         XCTAssertEqual(refusal("setPreferredSendingEmailAddress", "me at example"),
-                       "1 setPreferredSendingEmailAddress: from: not a valid e-mail address")
+                       "setPreferredSendingEmailAddress: from: not a valid e-mail address")
         XCTAssertEqual(refusal("setDraftsDirectory", "relative/Drafts"),
-                       "1 setDraftsDirectory: draftsDirectory: expected an absolute path, got relative/Drafts")
+                       "setDraftsDirectory: draftsDirectory: expected an absolute path, got relative/Drafts")
         // The host checks types against the signature before the plugin sees anything.
         guard case .invalidArgument? = ComposerPlugins.refusal(kind, "setMessageBody", arguments: ["body", "yes"]) else {
             return XCTFail("a string for isHTML was not refused by the invoker")
@@ -87,7 +87,7 @@ final class MailComposerPluginTests: RxTestCase {
     func testFacadeFailsAtSubscribeTimeWithThePluginsRefusalAndShowsNothing() throws {
         let surface = try ScriptedSurface(json: #"[{"choose": "Send"}]"#)
         let result = outcome(of: composer(surface) { $0.setToRecipients(["a@example.org", "b@@example.org"]) })
-        XCTAssertEqual(modalError(result), .plugin(code: 1, message: "setToRecipients: to[1]: not a valid e-mail address"))
+        XCTAssertEqual(modalError(result), .invalidArgument(method: "setToRecipients", reason: "to[1]: not a valid e-mail address"))
         XCTAssertEqual(surface.transcript, [])
     }
 
@@ -204,7 +204,15 @@ final class MailComposerPluginTests: RxTestCase {
             mail.setSubject("Draft subject")
             mail.setMessageBody("Not finished yet", isHTML: false)
         })
-        XCTAssertEqual(try result?.get(), .saved)
+        guard case .saved(let draftPath)? = try result?.get() else { return XCTFail("not saved: \(String(describing: result))") }
+        // The path names the draft the Maildir holds: its file, in cur/, with the draft flag.
+        let draftFile = URL(fileURLWithPath: draftPath)
+        XCTAssertEqual(draftFile.deletingLastPathComponent().standardizedFileURL.path,
+                       world.drafts.appendingPathComponent("cur").standardizedFileURL.path)
+        XCTAssertTrue(draftFile.lastPathComponent.hasSuffix(":2,D"), draftFile.lastPathComponent)
+        XCTAssertTrue(try String(contentsOf: draftFile, encoding: .utf8).contains("Subject: Draft subject"))
+        XCTAssertEqual(seedDescription(of: .saved(draftPath: draftPath)), "saved")
+        XCTAssertEqual(String(describing: MailComposeResult.saved(draftPath: draftPath)), "saved", "the seed's word")
         let drafts = try world.readDrafts()
         XCTAssertEqual(drafts.count, 1)
         XCTAssertEqual(drafts.first?["subdir"] as? String, "cur")
@@ -292,5 +300,17 @@ final class MailComposerPluginTests: RxTestCase {
         subscription.dispose()
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(box.count, 0)
+    }
+
+    /// The seed's `rxModalDescription` of a result, as a seed user's `switch`
+    /// spells it: `case .saved:` still matches, now that the case carries the
+    /// draft's path.
+    private func seedDescription(of result: MailComposeResult) -> String {
+        switch result {
+        case .cancelled: return "cancelled"
+        case .saved: return "saved"
+        case .sent: return "sent"
+        case .failed: return "failed"
+        }
     }
 }

@@ -1,11 +1,20 @@
 /// How the mail composer ended: the seed's `MFMailComposeResult`. Cancel is a
 /// value, as in the seed.
 ///
+/// Code written against the seed matches it as before: a case pattern may
+/// leave a case's associated values out, so `case .saved:` and `case .failed:`
+/// match whatever they carry, and a seed-style `switch` compiles unchanged.
+/// Only a comparison with a bare case (`result == .saved`) needs a pattern
+/// instead: `if case .saved = result`.
+///
 /// A plain value: usable from any thread.
-public enum MailComposeResult: Equatable, Sendable {
+public enum MailComposeResult: Equatable, Sendable, CustomStringConvertible {
     case cancelled
-    /// Saved as a draft in the drafts Maildir.
-    case saved
+    /// Saved as a draft: `draftPath` is the message's file in the drafts
+    /// Maildir (in its `cur` folder, flagged as a draft), where the mail
+    /// program that reads that Maildir finds it. An associated value rather
+    /// than a property, because an enumeration case has no storage of its own.
+    case saved(draftPath: String)
     /// The sendmail command accepted the message.
     case sent
     /// Not sent: `message` is the transport's error (the message was kept as a
@@ -16,10 +25,26 @@ public enum MailComposeResult: Equatable, Sendable {
     init(value: ModalValue) throws {
         switch value["result"]?.stringValue {
         case "cancelled": self = .cancelled
-        case "saved": self = .saved
+        case "saved":
+            guard let path = value["draftPath"]?.stringValue, path.hasPrefix("/") else {
+                throw ModalError.malformedValue("the mailComposer emitted \(value.json): a saved draft without its absolute draftPath")
+            }
+            self = .saved(draftPath: path)
         case "sent": self = .sent
         case "failed": self = .failed(message: value["message"]?.stringValue ?? "")
         default: throw ModalError.malformedValue("the mailComposer emitted \(value.json), which is no MailComposeResult")
+        }
+    }
+
+    /// The seed's word for the result (`cancelled`, `saved`, `sent`,
+    /// `failed`), and the transport's message for `failed`. The draft's path
+    /// is in the value, not in the word.
+    public var description: String {
+        switch self {
+        case .cancelled: return "cancelled"
+        case .saved: return "saved"
+        case .sent: return "sent"
+        case .failed(let message): return "failed: \(message)"
         }
     }
 }
