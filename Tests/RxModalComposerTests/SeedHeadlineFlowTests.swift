@@ -9,6 +9,24 @@ import MailTestSupport
 /// composer → sent, for real (an SMTP server on loopback through msmtp; a
 /// transport command standing in for the phone).
 final class SeedHeadlineFlowTests: RxTestCase {
+    /// The seed threw `RxModalError.unsupported` where `canSendMail()` was
+    /// false; its users' `catch` catches the runtime's unmet precondition.
+    func testWhereMailCannotBeSentTheSeedsCatchSeesUnsupported() async throws {
+        let world = try MailWorld()
+        defer { world.close() }
+        world.environment.set("RXMODAL_SENDMAIL", "/nonexistent/sendmail")
+        let surface = try ScriptedSurface(json: #"[{"choose": "Send"}]"#)
+        do {
+            _ = try await RxModal.mailComposer(presenter: .surface(surface)) {
+                $0.setToRecipients(["rxmodal@rxswiftcommunity.org"])
+            }.value
+            XCTFail("the composer was presented although mail cannot be sent")
+        } catch RxModalError.unsupported {
+            XCTAssertFalse(RxModal.canSendMail())
+        }
+        XCTAssertEqual(surface.transcript, [], "nothing was shown")
+    }
+
     func testContactUsButtonLeadsToAMailThatArrivesAndAMessageThatIsSent() throws {
         let world = try MailWorld()
         defer { world.close() }

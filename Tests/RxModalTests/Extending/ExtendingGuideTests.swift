@@ -1,9 +1,10 @@
 import XCTest
 import Foundation
 
-/// docs/guides/Extending.md shows the confirmation kind's code; every block it
-/// marks `<!-- verbatim: path -->` must be that file's code (indentation aside),
-/// so the guide shows the code the tests run and cannot drift from it.
+/// docs/guides/Extending.md shows the self-made rating's and the confirmation
+/// kind's code; every block it marks `<!-- verbatim: path -->` must be that
+/// file's code (indentation aside), so the guide shows the code the tests run
+/// and cannot drift from it.
 final class ExtendingGuideTests: RxTestCase {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -19,7 +20,7 @@ final class ExtendingGuideTests: RxTestCase {
         let pattern = try NSRegularExpression(pattern: "<!-- verbatim: (\\S+) -->\\n```swift\\n(.*?)\\n```",
                                               options: [.dotMatchesLineSeparators])
         let matches = pattern.matches(in: guide, range: NSRange(guide.startIndex..., in: guide))
-        XCTAssertEqual(matches.count, 6, "the guide's verbatim blocks")
+        XCTAssertEqual(matches.count, 8, "the guide's verbatim blocks")
         for match in matches {
             let path = String(guide[Range(match.range(at: 1), in: guide)!])
             let code = String(guide[Range(match.range(at: 2), in: guide)!])
