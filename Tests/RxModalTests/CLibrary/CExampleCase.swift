@@ -110,7 +110,7 @@ struct CExampleCase: Sendable {
                 "call with a wrong type: RXM_ERR_INVALID_ARGUMENT — setTitle: argument 1 (title): expected string, got int 7",
                 "call with NULL arguments: RXM_ERR_INVALID_ARGUMENT — arguments is NULL but count is 1",
                 "call with invalid UTF-8: RXM_ERR_INVALID_ARGUMENT — argument 1: malformed value: value: invalid UTF-8",
-                "call refused by the plugin: RXM_ERR_INVALID_ARGUMENT — unknown action style “sideways”: expected default, cancel or destructive",
+                "call refused by the plugin: RXM_ERR_INVALID_ARGUMENT — addAction: unknown action style “sideways”: expected default, cancel or destructive",
                 "subscribe with a NULL presenter: RXM_ERR_INVALID_ARGUMENT — presenter is NULL",
                 "  …: RXM_ERR_INVALID_ARGUMENT — only a scripted presenter has a transcript",
                 "dispose NULL: RXM_ERR_INVALID_ARGUMENT — subscription is NULL",
