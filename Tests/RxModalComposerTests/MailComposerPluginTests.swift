@@ -237,7 +237,12 @@ final class MailComposerPluginTests: RxTestCase {
             mail.setSubject("Keep me")
             mail.setMessageBody("Precious words", isHTML: false)
         })
-        XCTAssertEqual(try result?.get(), .failed(message: "broken-sendmail exited with status 75: relay refused: no route to example.org"))
+        guard case .failed(let message, let draftPath?)? = try result?.get() else {
+            return XCTFail("not failed with a kept draft: \(String(describing: result))")
+        }
+        XCTAssertEqual(message, "broken-sendmail exited with status 75: relay refused: no route to example.org")
+        XCTAssertTrue(try String(contentsOfFile: draftPath, encoding: .utf8).contains("Subject: Keep me"), "the path names the kept draft")
+        XCTAssertEqual(seedDescription(of: .failed(message: message)), "failed")
         let drafts = try world.readDrafts()
         XCTAssertEqual(drafts.count, 1, "the message was kept as a draft")
         XCTAssertEqual(drafts.first?["body"] as? String, "Precious words\n")

@@ -3,7 +3,8 @@
 ///
 /// Code written against the seed matches it as before: a case pattern may
 /// leave a case's associated values out, so `case .saved:` and `case .failed:`
-/// match whatever they carry, and a seed-style `switch` compiles unchanged.
+/// match whatever they carry, and a seed-style `switch` compiles unchanged
+/// (`Tests/RxModalComposerTests/MailComposerPluginTests.swift` has one).
 /// Only a comparison with a bare case (`result == .saved`) needs a pattern
 /// instead: `if case .saved = result`.
 ///
@@ -17,9 +18,10 @@ public enum MailComposeResult: Equatable, Sendable, CustomStringConvertible {
     case saved(draftPath: String)
     /// The sendmail command accepted the message.
     case sent
-    /// Not sent: `message` is the transport's error (the message was kept as a
-    /// draft, unless the message also says that saving failed).
-    case failed(message: String)
+    /// Not sent: `message` is the transport's error, and `draftPath` the draft
+    /// the message was kept as — nil when saving it failed too (the message
+    /// then says so) or when Save Draft itself failed.
+    case failed(message: String, draftPath: String? = nil)
 
     /// The mailComposer plugin's result value (see its result description).
     init(value: ModalValue) throws {
@@ -31,7 +33,7 @@ public enum MailComposeResult: Equatable, Sendable, CustomStringConvertible {
             }
             self = .saved(draftPath: path)
         case "sent": self = .sent
-        case "failed": self = .failed(message: value["message"]?.stringValue ?? "")
+        case "failed": self = .failed(message: value["message"]?.stringValue ?? "", draftPath: value["draftPath"]?.stringValue)
         default: throw ModalError.malformedValue("the mailComposer emitted \(value.json), which is no MailComposeResult")
         }
     }
@@ -44,7 +46,7 @@ public enum MailComposeResult: Equatable, Sendable, CustomStringConvertible {
         case .cancelled: return "cancelled"
         case .saved: return "saved"
         case .sent: return "sent"
-        case .failed(let message): return "failed: \(message)"
+        case .failed(let message, _): return "failed: \(message)"
         }
     }
 }

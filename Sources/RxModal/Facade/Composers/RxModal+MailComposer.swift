@@ -12,9 +12,10 @@ extension RxModal {
     /// Then the form is shown on `presenter`'s surface.
     ///
     /// Emits one ``MailComposeResult``: Send hands the message to sendmail/msmtp
-    /// (`.sent`; when that fails the message is saved as a draft and the result is
-    /// `.failed(message:)` with the transport's error); Save Draft writes it to the
-    /// drafts Maildir (`.saved(draftPath:)`, the draft's file); Cancel gives `.cancelled`. What the user typed
+    /// (`.sent`; when that fails the message is saved as a draft and the result
+    /// is `.failed(message:draftPath:)`, the transport's error and the draft's
+    /// file); Save Draft writes it to the drafts Maildir (`.saved(draftPath:)`,
+    /// the draft's file); Cancel gives `.cancelled`. What the user typed
     /// that cannot be sent or saved (a malformed address, a line break in the
     /// subject, an unreadable file) shows the form again with the edits kept and
     /// the problem named; nothing is sent or saved until it is fixed. Disposing
