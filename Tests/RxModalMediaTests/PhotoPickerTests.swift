@@ -93,9 +93,10 @@ final class PhotoPickerTests: MediaTestCase {
         XCTAssertEqual(second["filesRead"], 0)
         XCTAssertEqual(second["filesFromCache"], first["filesSeen"])
         XCTAssertEqual(second["brokenFiles"], 1, "broken.jpg is remembered as broken, not read again")
+        // The folder is shared with the plugin registry's own cache when this test is the
+        // first to open the shared registry; the picker keeps one scan cache for one root.
         let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/rxmodal")
-        XCTAssertEqual(cacheFiles.count, 1)
-        XCTAssertTrue(cacheFiles[0].hasPrefix("media-scan-"))
+        XCTAssertEqual(cacheFiles.filter { $0.hasPrefix("media-scan-") }.count, 1, "\(cacheFiles)")
     }
 
     func testAssetIdentifiersAreStableAcrossOpenings() throws {
