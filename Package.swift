@@ -118,7 +118,8 @@ let package = Package(
         .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
         // The `rxmodal` command: its parser and commands in a library, so
         // tests reach them directly; the executable is a two-line main.
-        .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI"]),
+        // RxModalMedia for the media-library answers `rxmodal reset-authorization` forgets.
+        .target(name: "RxModalCommandLine", dependencies: ["RxModal", "RxCore", "RxModalPluginABI", "RxModalMedia"]),
         .executableTarget(name: "rxmodal-cli", dependencies: ["RxModalCommandLine"]),
         // Reads plugin descriptors in a process of its own for the runtime.
         .executableTarget(name: "rxmodal-plugin-scanner", dependencies: ["RxModal"]),

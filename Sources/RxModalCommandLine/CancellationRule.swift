@@ -8,7 +8,8 @@ import RxModal
 /// - `{"cancelled": true, …}` — a cancelled choice or a surface's cancellation;
 /// - `{"result": "cancelled", …}` — a composer's `.cancelled` result;
 /// - `{"confirmed": false}` — the confirmation kind's Cancel;
-/// - `{"results": [], …}` — a picker closed with nothing picked.
+/// - `{"results": [], …}` — a photo picker closed with nothing picked;
+/// - `{"items": [], …}` — a media picker closed with nothing picked.
 ///
 /// A result that says the modal failed — `{"result": "failed", …}`, a composer
 /// whose send failed (its draft saved) — is a failure: exit 6, the JSON still
@@ -23,6 +24,7 @@ enum CancellationRule {
         if value["result"]?.stringValue == "cancelled" { return true }
         if value["confirmed"]?.boolValue == false { return true }
         if case .array(let picked)? = value["results"], picked.isEmpty { return true }
+        if case .array(let picked)? = value["items"], picked.isEmpty { return true }
         return false
     }
 

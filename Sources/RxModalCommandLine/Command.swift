@@ -11,6 +11,8 @@ public enum Command: Equatable, Sendable {
     case list(verbose: Bool, json: Bool)
     case describe(kind: String, json: Bool)
     case demo(surface: SurfaceOption?, transcriptPath: String?)
+    /// `rxmodal reset-authorization [KIND] [--application ID | --all] [--json]`.
+    case resetAuthorization(kind: String?, target: AuthorizationResetTarget?, json: Bool)
     /// `rxmodal KIND [options]`: the options are read against the kind's methods.
     case present(kind: String, arguments: [String])
 }
@@ -22,12 +24,18 @@ public enum Command: Equatable, Sendable {
 /// Stateless; safe from any thread.
 public enum CommandParser {
     /// The names that are commands, not kinds.
-    public static let commandNames: Set<String> = ["help", "list", "describe", "demo", "doctor"]
+    public static let commandNames: Set<String> = ["help", "list", "describe", "demo", "doctor", "reset-authorization"]
 
     public static func parse(_ arguments: [String]) throws -> Command {
         var cursor = ArgumentCursor(arguments)
         guard let first = cursor.next() else {
-            throw UsageError("missing command: give a modal kind or one of list, describe, demo, doctor, help")
+            throw UsageError("missing command: give a modal kind or one of list, describe, demo, doctor, reset-authorization, help")
+        }
+        // Help wins over every other argument of a fixed command, even a wrong
+        // one. Only demo takes free values (file names), where "-h" could be one.
+        if optionsOfCommand[first] != nil,
+           cursor.remaining.contains("--help") || (first != "demo" && cursor.remaining.contains("-h")) {
+            return .help(topic: first)
         }
         switch first {
         case "help", "--help", "-h":
@@ -86,8 +94,29 @@ public enum CommandParser {
                 }
             }
             return .demo(surface: surface, transcriptPath: transcript)
+        case "reset-authorization":
+            var kind: String?, target: AuthorizationResetTarget?, json = false
+            let topic = "reset-authorization"
+            while let argument = cursor.next() {
+                guard let token = OptionToken(argument) else {
+                    guard kind == nil, !argument.hasPrefix("-") else { throw unexpected(argument, in: topic) }
+                    kind = argument
+                    continue
+                }
+                switch token.name {
+                case "json": json = true
+                case "all", "application":
+                    guard target == nil else { throw UsageError("give one of --application ID and --all", helpTopic: topic) }
+                    target = token.name == "all" ? .all : .application(try value(token, &cursor, topic))
+                default: throw unexpected(argument, in: topic)
+                }
+            }
+            return .resetAuthorization(kind: kind, target: target, json: json)
         default:
-            if first.hasPrefix("-") { throw UsageError("unknown option \(first); give a command or a modal kind first") }
+            if first.hasPrefix("-") {
+                throw UsageError("unknown option \(first)\(NearestName.hint(for: first, among: ["--help", "--version"]))"
+                                 + "; give a command or a modal kind first")
+            }
             return .present(kind: first, arguments: cursor.remaining)
         }
     }
@@ -100,7 +129,17 @@ public enum CommandParser {
         return next
     }
 
+    /// The options of each fixed command, for "did you mean" hints.
+    static let optionsOfCommand: [String: [String]] = [
+        "doctor": ["--json", "--help"], "list": ["--verbose", "--json", "--help"],
+        "describe": ["--json", "--help"], "demo": ["--surface", "--transcript", "--help"],
+        "reset-authorization": ["--application", "--all", "--json", "--help"],
+    ]
+
     private static func unexpected(_ argument: String, in command: String) -> UsageError {
-        UsageError("\(command): unexpected argument “\(argument)”", helpTopic: command)
+        let hint = argument.hasPrefix("-")
+            ? NearestName.hint(for: OptionToken(argument)?.spelling ?? argument, among: optionsOfCommand[command] ?? [])
+            : ""
+        return UsageError("\(command): unexpected argument “\(argument)”\(hint)", helpTopic: command)
     }
 }

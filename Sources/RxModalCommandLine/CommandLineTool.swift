@@ -17,8 +17,11 @@ public enum CommandLineTool {
     public static func run(_ arguments: [String], console: Console = Console()) -> Int32 {
         do {
             let command = try CommandParser.parse(arguments)
-            // The version needs no plugin: it works where none can load.
-            if command != .version { KindCatalog.prepare() }
+            // The version and the reset need no plugin: they work where none can load.
+            switch command {
+            case .version, .resetAuthorization: break
+            default: KindCatalog.prepare()
+            }
             switch command {
             case .version:
                 console.output(HelpText.version)
@@ -33,6 +36,8 @@ public enum CommandLineTool {
                 return try DescribeCommand.run(kindName: kind, json: json, console: console).rawValue
             case .demo(let surface, let transcript):
                 return try DemoCommand.run(surface: surface, transcriptPath: transcript, console: console).rawValue
+            case .resetAuthorization(let kind, let target, let json):
+                return try ResetAuthorizationCommand.run(kind: kind, target: target, json: json, console: console).rawValue
             case .present(let kind, let arguments):
                 return try PresentCommand.run(kindName: kind, arguments: arguments, console: console).rawValue
             }

@@ -14,6 +14,8 @@ enum HelpText {
       rxmodal demo [--surface S] [--transcript FILE]
                                              the seed's modal flows, end to end
       rxmodal doctor [--json]                what this machine has for each kind, and where files are kept
+      rxmodal reset-authorization [mediaPicker] [--application ID | --all] [--json]
+                                             forget a remembered media-library answer (asked again next time)
       rxmodal help [COMMAND|KIND]            this text, or a command's or a kind's
       rxmodal --version                      the version of rxmodal and of the plugin ABI it hosts
 
@@ -40,7 +42,12 @@ enum HelpText {
       --transcript FILE               write what the scripted surface showed, as JSON
       --timeout SECONDS               dismiss the modal and exit 5 after SECONDS
       --call METHOD VALUE…            call any configuration method, one value per argument
-      --help                          the kind's options
+      --help                          the kind's options (wins over any other argument)
+
+    Environment:
+      RXMODAL_SCRIPT   answer on the scripted (headless) surface instead of a terminal:
+                       the JSON script itself, e.g. '[{"choose": "OK"}]', or @FILE
+                       to read it from FILE
     """
 
     static var exitStatuses: String {
@@ -108,10 +115,27 @@ enum HelpText {
                       {"name", "found", "detail"}
     """
 
+    static let resetAuthorization = """
+    Usage: rxmodal reset-authorization [mediaPicker] [--application ID | --all] [--json]
+
+    Forgets the answer given to "Allow … to access your media library?", so that
+    the next mediaPicker asks again. The answers are kept per application in
+    $XDG_CONFIG_HOME/rxmodal/media-library-authorization (~/.config when unset).
+    Forgetting an answer that is not there is not an error. Exit status 0;
+    6 if the file cannot be written.
+
+      --application ID   the application whose answer to forget (default: rxmodal's
+                         own, the one `rxmodal mediaPicker` is asked under; give the
+                         ID passed to --application-identifier otherwise)
+      --all              forget every application's answer
+      --json             {"kind", "file", "reset": [{"application", "was"}]}
+    """
+
     static let help = """
     Usage: rxmodal help [COMMAND|KIND]
 
-    Prints the overview, a command's help (list, describe, demo, doctor) or a kind's
+    Prints the overview, a command's help (list, describe, demo, doctor,
+    reset-authorization) or a kind's
     options (rxmodal help alert is rxmodal alert --help).
     """
 
@@ -159,6 +183,7 @@ enum HelpCommand {
         case "describe": console.text(HelpText.describe)
         case "demo": console.text(HelpText.demo)
         case "doctor": console.text(HelpText.doctor)
+        case "reset-authorization": console.text(HelpText.resetAuthorization)
         case "help": console.text(HelpText.help)
         case let name?: console.text(HelpText.present(kind: try KindCatalog.kind(named: name)))
         }

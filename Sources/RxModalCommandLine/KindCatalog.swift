@@ -21,7 +21,8 @@ enum KindCatalog {
         do {
             return try registry.kind(named: name)
         } catch {
-            var message = "unknown modal kind “\(name)”; known kinds: \(registry.kindNames.joined(separator: ", "))"
+            let hint = NearestName.hint(for: name, among: registry.kindNames + CommandParser.commandNames.sorted())
+            var message = "unknown modal kind “\(name)”\(hint); known kinds: \(registry.kindNames.joined(separator: ", "))"
             let related = registry.skipped.filter { entry in
                 if case .duplicateKind(let kind, _) = entry.reason { return kind == name }
                 return (entry.path.split(separator: "/").last.map(String.init) ?? entry.path).contains(name)

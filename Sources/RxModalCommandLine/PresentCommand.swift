@@ -54,6 +54,9 @@ enum PresentCommand {
                 console.error("rxmodal: \(usage.message)\n\(usage.hint)")
             } else if status == .usage {
                 console.error("rxmodal: \(kind.name): \(error)\nTry 'rxmodal help \(kind.name)'.")
+            } else if status == .authorizationDenied,
+                      let hint = ResetAuthorizationCommand.hint(afterDenialOf: kind.name, application: options.applicationIdentifier) {
+                console.error("rxmodal: \(kind.name): \(error)\n\(hint)")
             } else {
                 console.error("rxmodal: \(kind.name): \(error)")
             }

@@ -1,3 +1,4 @@
+import Foundation
 import RxModal
 
 /// What `rxmodal KIND [options]` asked for: the configuration calls in the
@@ -13,6 +14,12 @@ public struct PresentOptions: Equatable, Sendable {
     public var wantsHelp = false
 
     public init() {}
+
+    /// The application identifier the options set, if any: a denial is
+    /// remembered under it, and the hint to forget it must name it.
+    var applicationIdentifier: String? {
+        calls.last { $0.method == "setApplicationIdentifier" }?.arguments.first?.stringValue
+    }
 }
 
 /// Reads a presentation's options against the kind's method table, so every
@@ -22,7 +29,22 @@ public struct PresentOptions: Equatable, Sendable {
 ///
 /// Stateless; safe from any thread.
 enum PresentOptionsParser {
+    /// Help wins over every other argument, even a wrong one: someone asking
+    /// how to use a kind is shown how rather than told off. `--help` is never a
+    /// value (those that start with `--` are given inline); `-h` may be one
+    /// (`--title -h`), so it wins only when the rest cannot be read.
     static func parse(_ arguments: [String], for kind: ModalKind) throws -> PresentOptions {
+        var help = PresentOptions()
+        help.wantsHelp = true
+        if arguments.contains("--help") { return help }
+        do {
+            return try parseEach(arguments, for: kind)
+        } catch where arguments.contains("-h") {
+            return help
+        }
+    }
+
+    private static func parseEach(_ arguments: [String], for kind: ModalKind) throws -> PresentOptions {
         let table = KindOptionTable(kind: kind)
         let methodTable = try kind.methodTable()
         let topic = kind.name
@@ -56,8 +78,15 @@ enum PresentOptionsParser {
                 options.calls.append(try call(name, texts, invoker: invoker, option: "--call \(name)", topic: topic))
             default:
                 guard let flag = table.flag(named: token.name) else {
-                    throw UsageError("\(kind.name) has no option \(token.spelling); its options: "
-                                     + table.flags.map(\.spelling).joined(separator: ", "), helpTopic: topic)
+                    let known = table.flags.map(\.spelling)
+                    if let refused = table.refusedOptions[token.name] {
+                        let reason = refused.doc.dropFirst("Refused:".count).trimmingCharacters(in: .whitespaces)
+                        throw UsageError("\(kind.name) has no option \(token.spelling): \(reason)", helpTopic: topic)
+                    }
+                    let spellings = known + KindOptionTable.commonOptions.sorted().map { "--" + $0 }
+                    throw UsageError("\(kind.name) has no option \(token.spelling)"
+                                     + NearestName.hint(for: token.spelling, among: spellings)
+                                     + "; its options: " + known.joined(separator: ", "), helpTopic: topic)
                 }
                 let invoker = try methodTable.invoker(named: flag.method.name)
                 if let shortcut = flag.shortcut {

@@ -34,6 +34,9 @@ public struct MediaLibraryAuthorizationStore: Sendable {
         entries()[application] ?? .notDetermined
     }
 
+    /// Every application's recorded answer (those without one are not listed).
+    public func recordedStatuses() -> [String: Status] { entries() }
+
     /// Records `status` (`notDetermined` removes the line: the user will be asked again).
     public func setStatus(_ status: Status, for application: String) throws {
         guard !application.isEmpty, !application.contains(where: { $0 == "\t" || $0.isNewline }) else {

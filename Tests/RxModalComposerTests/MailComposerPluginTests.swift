@@ -264,6 +264,7 @@ final class MailComposerPluginTests: RxTestCase {
              "subject: contains a line break or NUL character, which a mail header cannot hold"),
             (#"{"attachments": ["/nonexistent/file.pdf"], "body": "typed"}"#,
              "attachments[0].path: attachment cannot be read (no such file: /nonexistent/file.pdf)"),
+            (#"{"to": [], "cc": [], "bcc": [], "body": "typed"}"#, "to: at least one recipient is needed (To, Cc or Bcc)"),
         ] {
             let surface = try ScriptedSurface(json: #"[{"choose": "Send", "fields": "# + fields + #"}, {"cancel": true}]"#)
             let result = outcome(of: composer(surface) { $0.setToRecipients(["to@example.org"]) })

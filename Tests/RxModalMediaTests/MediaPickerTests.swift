@@ -53,6 +53,7 @@ final class MediaPickerTests: MediaTestCase {
             let entry = try XCTUnwrap(manifest.first { ($0["tags"] as? [String: Any])?["title"] as? String == item.title })
             let tags = entry["tags"] as! [String: Any]
             XCTAssertEqual(item.fileURL, URL(fileURLWithPath: entry["path"] as! String))
+            XCTAssertEqual(item.path, entry["path"] as? String, "the plain path, as the file system spells it")
             XCTAssertEqual(item.artist, tags["artist"] as? String)
             XCTAssertEqual(item.album, tags["album"] as? String)
             XCTAssertEqual(item.albumArtist, tags["albumArtist"] as? String)

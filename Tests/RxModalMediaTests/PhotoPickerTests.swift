@@ -42,6 +42,7 @@ final class PhotoPickerTests: MediaTestCase {
         XCTAssertEqual(results.map(\.fileURL.lastPathComponent), ["clip.mp4", "capture.png", "withexif.png", "diagram.png", "camera.jpg"])
         for picked in results {
             let entry = try XCTUnwrap(manifest.first { URL(fileURLWithPath: $0["path"] as! String) == picked.fileURL })
+            XCTAssertEqual(picked.path, entry["path"] as? String, "the plain path, as the file system spells it")
             XCTAssertEqual(picked.contentType, entry["contentType"] as? String)
             XCTAssertEqual(picked.pixelWidth, entry["width"] as? Int)
             XCTAssertEqual(picked.pixelHeight, entry["height"] as? Int)

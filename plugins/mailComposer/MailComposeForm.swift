@@ -99,6 +99,11 @@ struct MailComposeForm: Sendable {
         } catch {
             return (choice, edited, "\(error)")
         }
+        // A draft may have no recipient yet; a message sent without one would
+        // only be refused by the transport, after the form is gone.
+        if choice == .send, edited.toRecipients.isEmpty, edited.ccRecipients.isEmpty, edited.bccRecipients.isEmpty {
+            return (choice, edited, "to: at least one recipient is needed (To, Cc or Bcc)")
+        }
         return (choice, edited, nil)
     }
 

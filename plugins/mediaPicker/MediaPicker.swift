@@ -94,7 +94,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
         kind: "mediaPicker",
         summary: "Picks music, podcasts and audiobooks from the user's music folder (MPMediaPickerController).",
         result: "{\"items\": [{\"title\", \"artist\"?, \"album\"?, \"albumArtist\"?, \"trackNumber\"?, \"genre\"?, \"duration\"? (s), " +
-            "\"url\", \"mediaType\", \"contentType\", \"titleSource\": \"tags\"|\"fileName\"}] in the order picked " +
+            "\"url\", \"path\" (the file's path as it is, for shells), \"mediaType\", \"contentType\", \"titleSource\": \"tags\"|\"fileName\"}] in the order picked " +
             "(empty when cancelled), \"scan\": {counts of what was read and skipped}}; " + tagNote,
         methods: methods) { d in
     d.config_new = { _ in Unmanaged.passRetained(MediaPickerConfig()).toOpaque() }

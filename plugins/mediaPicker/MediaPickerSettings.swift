@@ -56,6 +56,7 @@ struct MediaPickerSettings: Sendable {
             ("album", tags?.album.map(PluginValue.string)), ("albumArtist", tags?.albumArtist.map(PluginValue.string)),
             ("trackNumber", tags?.trackNumber.map { .int(Int64($0)) }), ("genre", tags?.genre.map(PluginValue.string)),
             ("duration", tags?.duration.map(PluginValue.double)), ("url", .string(Formatting.fileURL(record.path))),
+            ("path", .string(record.path)),
             ("mediaType", .string(MediaTypeClassifier.mediaType(of: record).rawValue)),
             ("contentType", .string(record.contentType)),
             ("titleSource", .string(tags?.title == nil ? "fileName" : "tags")),

@@ -64,7 +64,7 @@ private let addLibraryRoot: PluginMethods.StringMethod = { config, text, error i
 nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
     kind: "photoPicker",
     summary: "Picks photos and videos from the user's pictures folder (PHPickerViewController).",
-    result: "{\"results\": [{\"assetIdentifier\", \"url\", \"contentType\", \"kind\": \"image\"|\"video\", \"isScreenshot\", " +
+    result: "{\"results\": [{\"assetIdentifier\", \"url\", \"path\" (the file's path as it is, for shells), \"contentType\", \"kind\": \"image\"|\"video\", \"isScreenshot\", " +
         "\"pixelWidth\"?, \"pixelHeight\"?, \"creationDate\" (ISO 8601, UTC), \"creationDateSource\": \"exif\"|\"fileTime\"}] " +
         "in the order picked (empty when cancelled), \"scan\": {counts of what was read and skipped}}; content types by " +
         ContentTypeDetector.shared.backend,

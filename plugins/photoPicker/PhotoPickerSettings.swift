@@ -45,7 +45,8 @@ struct PhotoPickerSettings: Sendable {
     static func resultValue(_ record: MediaFileRecord) -> PluginValue {
         .members([
             ("assetIdentifier", .string(Formatting.assetIdentifier(path: record.path))),
-            ("url", .string(Formatting.fileURL(record.path))), ("contentType", .string(record.contentType)),
+            ("url", .string(Formatting.fileURL(record.path))), ("path", .string(record.path)),
+            ("contentType", .string(record.contentType)),
             ("kind", .string(record.category.rawValue)), ("isScreenshot", .bool(PhotoFilter.isScreenshot(record))),
             ("pixelWidth", record.pixelWidth.map { .int(Int64($0)) }), ("pixelHeight", record.pixelHeight.map { .int(Int64($0)) }),
             ("creationDate", .string(Formatting.iso8601(record.creationDate))),

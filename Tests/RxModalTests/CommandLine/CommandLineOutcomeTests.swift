@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+@testable import RxModalCommandLine
 
 /// What a shell script sees: a dialog with no action still answers, a typo in a
 /// style is refused, a colon can be written, a cancelled picker and a failed
@@ -55,6 +56,11 @@ final class CommandLineOutcomeTests: RxTestCase {
             "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path + "/config", "XDG_CACHE_HOME": scratch.path + "/cache"]))
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix(#"{"results":[]"#), result.stdout)
+        // The media picker's list is "items": cancelled too, after access is allowed.
+        let media = try RxmodalCommand.run(["mediaPicker"], environment: scripted(#"[{"choose": "Allow"}, {"cancel": true}]"#, [
+            "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path + "/config", "XDG_CACHE_HOME": scratch.path + "/cache"]))
+        XCTAssertEqual(media.status, 1, media.stdout + media.stderr)
+        XCTAssertTrue(media.stdout.hasPrefix(#"{"items":[]"#), media.stdout)
     }
 
     func testAFailedSendExitsSixAndStillPrintsWhereTheDraftWent() throws {
@@ -66,5 +72,24 @@ final class CommandLineOutcomeTests: RxTestCase {
         XCTAssertEqual(result.status, 6, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains(#""result":"failed""#), result.stdout)
         XCTAssertTrue(result.stdout.contains(#""draftPath":""#), result.stdout)
+    }
+
+    /// A shell script wants the file's path, not a percent-encoded URL it would have to decode.
+    func testAPickedPhotoCarriesItsPlainPathBesideItsURL() throws {
+        let scratch = try ScratchDirectory(for: self)
+        let pictures = scratch.path + "/My Pictures"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        let file = pictures + "/été 100%.png"
+        try DemoMediaFiles.png(width: 4, height: 3, red: 200, green: 10, blue: 10).write(to: URL(fileURLWithPath: file))
+        let result = try RxmodalCommand.run(["photoPicker", "--library-roots", pictures],
+                                            environment: scripted(#"[{"select": [0]}]"#, [
+                                                "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path + "/config",
+                                                "XDG_CACHE_HOME": scratch.path + "/cache"]))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let picked = try XCTUnwrap((document["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual(picked["path"] as? String, file)
+        XCTAssertEqual(picked["url"] as? String, URL(fileURLWithPath: file).absoluteString)
+        XCTAssertNotEqual(picked["url"] as? String, "file://" + file, "the URL is percent-encoded; the path is not")
     }
 }

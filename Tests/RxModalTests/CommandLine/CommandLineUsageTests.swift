@@ -13,7 +13,7 @@ final class CommandLineUsageTests: RxTestCase {
     }
 
     func testNoCommand() throws {
-        try assertUsageError([], says: "missing command: give a modal kind or one of list, describe, demo, doctor, help",
+        try assertUsageError([], says: "missing command: give a modal kind or one of list, describe, demo, doctor, reset-authorization, help",
                              hint: "Try 'rxmodal help'.")
     }
 
@@ -21,7 +21,8 @@ final class CommandLineUsageTests: RxTestCase {
         let result = try RxmodalCommand.run(["mailComposr", "--title", "x"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("rxmodal: unknown modal kind “mailComposr”; known kinds: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("rxmodal: unknown modal kind “mailComposr” (did you mean mailComposer?); known kinds: "),
+                      result.stderr)
         XCTAssertTrue(result.stderr.contains("actionSheet, alert, confirmation"), result.stderr)
     }
 
@@ -120,5 +121,66 @@ final class CommandLineUsageTests: RxTestCase {
         }
         let unknown = try RxmodalCommand.run(["help", "nothing"])
         XCTAssertEqual(unknown.status, 2)
+    }
+
+    func testAMisspeltOptionOrKindSuggestsTheNearestOne() throws {
+        let option = try RxmodalCommand.run(["alert", "--titel", "Hi"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.hasPrefix("rxmodal: alert has no option --titel (did you mean --title?); its options: --action, "),
+                      option.stderr)
+        let common = try RxmodalCommand.run(["alert", "--timout", "3"])
+        XCTAssertTrue(common.stderr.hasPrefix("rxmodal: alert has no option --timout (did you mean --timeout?)"), common.stderr)
+        try assertUsageError(["list", "--verbos"], says: "list: unexpected argument “--verbos” (did you mean --verbose?)",
+                             hint: "Try 'rxmodal help list'.")
+        try assertUsageError(["--verison"], says: "unknown option --verison (did you mean --version?); give a command or a modal kind first",
+                             hint: "Try 'rxmodal help'.")
+        // Nothing close: no guess.
+        let far = try RxmodalCommand.run(["alert", "--zzzzzz"])
+        XCTAssertFalse(far.stderr.contains("did you mean"), far.stderr)
+    }
+
+    func testHelpWinsOverAnyOtherArgumentEvenAWrongOne() throws {
+        for (arguments, needle) in [(["alert", "--help", "--bogus"], "Usage: rxmodal alert"),
+                                    (["alert", "--bogus", "--help"], "Usage: rxmodal alert"),
+                                    (["alert", "--title", "-h", "--bogus"], "Usage: rxmodal alert"),
+                                    (["list", "--long", "--help"], "Usage: rxmodal list"),
+                                    (["describe", "alert", "extra", "-h"], "Usage: rxmodal describe"),
+                                    (["demo", "--surface", "window", "--help"], "Usage: rxmodal demo")] {
+            let result = try RxmodalCommand.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stdout.hasPrefix(needle), "\(arguments) printed:\n\(result.stdout)")
+            XCTAssertEqual(result.stderr, "", "\(arguments)")
+        }
+        // "-h" after an option that takes a value is that value, when the rest reads.
+        let title = try RxmodalCommand.run(["alert", "--title", "-h", "--action", "OK"],
+                                           environment: ["RXMODAL_SCRIPT": #"[{"expect": {"title": "-h"}, "choose": "OK"}]"#])
+        XCTAssertEqual(title.status, 0, title.stderr)
+        XCTAssertTrue(title.stdout.hasPrefix(#"{"action":0"#), title.stdout)
+    }
+
+    func testAnActionSheetOffersNoTextFieldOptionAndSaysWhyWhenOneIsGiven() throws {
+        let help = try RxmodalCommand.run(["actionSheet", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("--action [STYLE:]TITLE"), help.stdout)
+        XCTAssertFalse(help.stdout.contains("text-field"), help.stdout)
+        XCTAssertFalse(help.stdout.contains("addTextField"), help.stdout)
+        for option in ["--text-field", "--add-text-field"] {
+            try assertUsageError(["actionSheet", option, "Name"],
+                                 says: "actionSheet has no option \(option): an action sheet has no text fields (use an alert).",
+                                 hint: "Try 'rxmodal help actionSheet'.")
+        }
+        // The method is still there, and still refuses, through --call.
+        let called = try RxmodalCommand.run(["actionSheet", "--call", "addTextField", "plain", "Name", ""])
+        XCTAssertEqual(called.status, 2)
+        XCTAssertTrue(called.stderr.contains("an action sheet has no text fields"), called.stderr)
+    }
+
+    func testHelpSaysWhatRXMODAL_SCRIPTHolds() throws {
+        for arguments in [["--help"], ["alert", "--help"]] {
+            let result = try RxmodalCommand.run(arguments)
+            XCTAssertTrue(result.stdout.contains("RXMODAL_SCRIPT   answer on the scripted (headless) surface"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("the JSON script itself"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("@FILE"), result.stdout)
+        }
     }
 }

@@ -19,6 +19,8 @@ public struct MediaItem: Sendable, Equatable {
     /// Seconds.
     public var duration: TimeInterval?
     public var fileURL: URL
+    /// The file's path, as the file system spells it (`fileURL` percent-encodes it).
+    public var path: String
     public var mediaType: MediaType
     /// The MIME type found from the content ("audio/mpeg", "audio/flac", …).
     public var contentType: String
@@ -38,6 +40,8 @@ public struct MediaItem: Sendable, Equatable {
         genre = value["genre"]?.stringValue
         duration = value["duration"]?.doubleValue
         fileURL = url
+        // Plugins older than the "path" member gave the URL alone.
+        path = value["path"]?.stringValue ?? url.path
         self.mediaType = mediaType
         self.contentType = contentType
     }

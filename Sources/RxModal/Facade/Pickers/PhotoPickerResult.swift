@@ -13,6 +13,8 @@ public struct PhotoPickerResult: Sendable, Equatable {
     /// The same for the same file in every scan and process (derived from its path).
     public var assetIdentifier: String
     public var fileURL: URL
+    /// The file's path, as the file system spells it (`fileURL` percent-encodes it).
+    public var path: String
     /// The MIME type found from the content ("image/jpeg", "video/mp4", …).
     public var contentType: String
     public var kind: Kind
@@ -33,6 +35,8 @@ public struct PhotoPickerResult: Sendable, Equatable {
         }
         assetIdentifier = identifier
         fileURL = url
+        // Plugins older than the "path" member gave the URL alone.
+        path = value["path"]?.stringValue ?? url.path
         self.contentType = contentType
         self.kind = kind
         isScreenshot = value["isScreenshot"]?.boolValue ?? false
