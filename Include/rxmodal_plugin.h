@@ -198,7 +198,7 @@ typedef struct rxm_disposable {
 /* Surfaces: where a plugin draws                                            */
 /* ------------------------------------------------------------------------ */
 
-/* A surface shows one of five primitives, each described by a spec value (an
+/* A surface shows one of these primitives, each described by a spec value (an
 ** object) and answering with a result value (an object), asynchronously. The
 ** host provides terminal and scripted surfaces; others may follow.
 **
@@ -227,6 +227,13 @@ typedef struct rxm_disposable {
 ** "prompt"   spec: { "primitive": "prompt", "title": s, "message"?: s,
 **                    "actions": [ as for "dialog" ] }
 **            result: { "action": i }   (informational and authorization prompts)
+** "progress" spec: { "primitive": "progress", "title"?: s, "message"?: s }
+**            result: { "cancelled": true } when the user gives up (Esc).
+**            Shown while a plugin works (a picker's scan), updated with a new
+**            "message" as it goes, and dismissed by the plugin when done.
+**            Optional: a surface may refuse it from show() (the scripted
+**            surface and the terminal's line mode do, as do hosts older than
+**            it), and the plugin then works without it.
 **
 ** While shown, update() changes a presentation with a patch object of the same
 ** keys as its spec (for example a new "actions" array to change which are

@@ -38,13 +38,23 @@ public struct LibraryScanner: Sendable {
         "jpg", "jpeg", "png", "gif", "webp", "heic", "mp4", "m4v", "mov", "mkv", "webm", "avi",
     ]
 
-    public func scan() -> Result {
+    /// Scans the roots. With `progress`, reports how far it has got and stops
+    /// once the progress is cancelled: then the result has no records, its
+    /// report says `cancelled`, and the cache is left as it was.
+    public func scan(progress: ScanProgress? = nil) -> Result {
         var report = ScanReport()
         // The cache is read on another core while this one walks the folders:
         // on a warm scan they are the two halves of the work.
         let cache = CacheLoad(cacheFile)
-        let candidates = LibraryWalker.walk(roots: roots, report: &report)
+        let candidates = LibraryWalker.walk(roots: roots, report: &report, progress: progress)
         let cached = cache.wait()
+        func cancelled() -> Result {
+            report.cancelled = true
+            report.filesSeen = candidates.count
+            report.filesRead = progress?.snapshot.filesRead ?? 0   // read before the stop, not to be read
+            return Result(records: [], report: report)
+        }
+        if progress?.isCancelled == true { return cancelled() }
 
         var records = [MediaFileRecord?](repeating: nil, count: candidates.count)
         var toRead: [Int] = []
@@ -58,9 +68,11 @@ public struct LibraryScanner: Sendable {
         report.filesSeen = candidates.count
         report.filesFromCache = candidates.count - toRead.count
         report.filesRead = toRead.count
+        progress?.willRead(toRead.count)
 
-        let unreadable = readAll(toRead, of: candidates, into: &records)
+        let unreadable = readAll(toRead, of: candidates, into: &records, progress: progress)
         report.unreadableFiles += unreadable
+        if progress?.isCancelled == true { return cancelled() }
 
         let known = records.compactMap { $0 }
         report.brokenFiles = known.filter { !$0.isReadable }.count
@@ -75,7 +87,8 @@ public struct LibraryScanner: Sendable {
     }
 
     /// Reads the files at `indices` on all cores; returns how many could not be opened.
-    private func readAll(_ indices: [Int], of candidates: [LibraryWalker.Candidate], into records: inout [MediaFileRecord?]) -> Int {
+    private func readAll(_ indices: [Int], of candidates: [LibraryWalker.Candidate], into records: inout [MediaFileRecord?],
+                         progress: ScanProgress?) -> Int {
         guard !indices.isEmpty else { return 0 }
         let work = WorkCounter()
         let batch = 32
@@ -85,7 +98,8 @@ public struct LibraryScanner: Sendable {
                 var buffer = [UInt8](repeating: 0, count: 8192)
                 while true {
                     let start = work.take(batch)
-                    guard start < indices.count else { return }
+                    guard start < indices.count, progress?.isCancelled != true else { return }
+                    defer { progress?.read(min(start + batch, indices.count) - start) }
                     for position in start..<min(start + batch, indices.count) {
                         let index = indices[position]
                         if let record = read(candidates[index], buffer: &buffer) {

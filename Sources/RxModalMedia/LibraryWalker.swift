@@ -28,8 +28,12 @@ struct LibraryWalker {
     // dirent.h's d_type values.
     private static let typeUnknown: UInt8 = 0, typeDirectory: UInt8 = 4, typeRegular: UInt8 = 8, typeLink: UInt8 = 10
 
-    static func walk(roots: [String], report: inout ScanReport) -> [Candidate] {
+    /// With `progress`, counts the files found as it goes and stops early
+    /// (returning what it found so far) once the progress is cancelled.
+    static func walk(roots: [String], report: inout ScanReport, progress: ScanProgress? = nil) -> [Candidate] {
         var candidates: [Candidate] = []
+        var unreported = 0
+        defer { if unreported > 0 { progress?.walked(unreported) } }
         var visited: Set<FolderID> = []
         var seenPaths: Set<String> = []
         var pending: [PendingFolder] = []
@@ -44,6 +48,7 @@ struct LibraryWalker {
         report.missingRoots.reverse()
 
         while let folder = pending.popLast() {
+            if progress?.isCancelled == true { return candidates }
             guard let directory = opendir(folder.path) else {
                 report.unreadableFolders += 1
                 continue
@@ -110,6 +115,12 @@ struct LibraryWalker {
                     guard seenPaths.insert(path).inserted else { continue }
                     let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
                     candidates.append(Candidate(path: path, size: Int64(status.st_size), modificationTime: modified))
+                    unreported += 1
+                    if unreported == 256, let progress {
+                        progress.walked(unreported)
+                        unreported = 0
+                        if progress.isCancelled { return candidates }
+                    }
                 }
             }
             // Depth first, in name order, so that the walk is deterministic.

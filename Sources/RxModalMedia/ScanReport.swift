@@ -26,6 +26,9 @@ public struct ScanReport: Equatable, Sendable {
     /// Why the cache could not be read or written, if it could not (the scan
     /// still succeeds, reading every file).
     public var cacheProblem: String?
+    /// The scan was stopped (``ScanProgress/cancel()``) before it ended: no
+    /// records were returned and the counts are of what was done until then.
+    public var cancelled = false
 
     public init() {}
 }

@@ -26,7 +26,7 @@ public struct LibraryRoots: Sendable {
 extension ScanReport {
     /// The report as the "scan" member of a picker's result.
     public var pluginValue: PluginValue {
-        .object([
+        .members([("cancelled", cancelled ? .bool(true) : nil),
             ("filesSeen", .int(Int64(filesSeen))), ("filesRead", .int(Int64(filesRead))),
             ("filesFromCache", .int(Int64(filesFromCache))), ("symlinkLoops", .int(Int64(symlinkLoops))),
             ("danglingSymlinks", .int(Int64(danglingSymlinks))), ("unreadableFolders", .int(Int64(unreadableFolders))),

@@ -126,7 +126,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
             return rxm_disposable()
         }
         let settings = MediaPickerSettings(config)
-        return PickerPresentation.start(surface: surface, observer: observer) { settings.content() }
+        return PickerPresentation.start(surface: surface, observer: observer, title: "Media") { settings.content(progress: $0) }
     }
     }
 }()

@@ -21,8 +21,8 @@ struct MediaPickerSettings: Sendable {
 
     /// Scans, keeps the audio files of the chosen media types, sorted by title
     /// (then artist, then path), and describes them as a choice.
-    func content() -> PickerPresentation.Content {
-        let scan = LibraryScanner(roots: roots, cacheFile: MediaLibraryRoots.cacheFile(forRoots: roots)).scan()
+    func content(progress: ScanProgress? = nil) -> PickerPresentation.Content {
+        let scan = LibraryScanner(roots: roots, cacheFile: MediaLibraryRoots.cacheFile(forRoots: roots)).scan(progress: progress)
         // Sort keys made once: Foundation's localized comparison costs microseconds
         // per call, which dominated opening a large library with a warm cache.
         let items = scan.records

@@ -90,7 +90,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
             return rxm_disposable()
         }
         let settings = PhotoPickerSettings(config)
-        return PickerPresentation.start(surface: surface, observer: observer) { settings.content() }
+        return PickerPresentation.start(surface: surface, observer: observer, title: "Photos") { settings.content(progress: $0) }
     }
 }
 

@@ -18,8 +18,8 @@ struct PhotoPickerSettings: Sendable {
 
     /// Scans, keeps the images and videos the filter accepts, newest first (then
     /// by path), and describes them as a choice.
-    func content() -> PickerPresentation.Content {
-        let scan = LibraryScanner(roots: roots, cacheFile: MediaLibraryRoots.cacheFile(forRoots: roots)).scan()
+    func content(progress: ScanProgress? = nil) -> PickerPresentation.Content {
+        let scan = LibraryScanner(roots: roots, cacheFile: MediaLibraryRoots.cacheFile(forRoots: roots)).scan(progress: progress)
         let items = scan.records
             .filter { ($0.category == .image || $0.category == .video) && (filter?.matches($0) ?? true) }
             .sorted { a, b in a.creationDate != b.creationDate ? a.creationDate > b.creationDate : a.path < b.path }

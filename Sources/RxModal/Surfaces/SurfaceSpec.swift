@@ -128,6 +128,9 @@ private struct Checker {
             try string(members, "title", required: true, at: root)
             try string(members, "message", required: false, at: root)
             try actions(members, of: primitive)
+        case .progress:
+            try string(members, "title", required: false, at: root)
+            try string(members, "message", required: false, at: root)
         }
         return primitive
     }

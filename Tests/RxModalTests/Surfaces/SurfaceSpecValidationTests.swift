@@ -25,9 +25,9 @@ final class SurfaceSpecValidationTests: RxTestCase {
 
     func testUnknownOrMissingPrimitiveIsRefused() {
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": "toast"]), method: "show",
-                                 reason: #"spec.primitive: unknown primitive "toast"; expected one of "dialog", "choice", "form", "openURL", "prompt""#)
+                                 reason: #"spec.primitive: unknown primitive "toast"; expected one of "dialog", "choice", "form", "openURL", "prompt", "progress""#)
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["title": "x"]), method: "show",
-                                 reason: #"spec.primitive: missing (one of "dialog", "choice", "form", "openURL", "prompt")"#)
+                                 reason: #"spec.primitive: missing (one of "dialog", "choice", "form", "openURL", "prompt", "progress")"#)
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": 3]), method: "show",
                                  reason: "spec.primitive: expected a string, got int")
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["dialog"]), method: "show",

@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxModalPluginABI
 
 /// A headless surface that answers every presentation from a `SurfaceScript`,
 /// one step per presentation in the order they are shown, and records a
@@ -72,6 +73,11 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
                      onResult: @escaping @Sendable (ModalValue) -> Void,
                      onError: @escaping @Sendable (ModalError) -> Void) throws -> SurfacePresentation {
         let primitive = try SurfaceSpec.validate(spec)
+        // A script answers what a person would; progress asks nothing, so it
+        // takes no step and is not shown (the header lets a surface refuse it).
+        if primitive == .progress {
+            throw ModalError.plugin(code: Int32(RXM_ERR_UNSUPPORTED), message: "the scripted surface shows no progress")
+        }
         let presentation = SurfacePresentation(primitive: primitive)
         condition.lock()
         let stepIndex = nextStep

@@ -53,7 +53,7 @@ final class LineConversation {
             questions = [.action]
         case .choice:
             questions = [.items]
-        case .openURL:
+        case .openURL, .progress:
             questions = []
         }
     }

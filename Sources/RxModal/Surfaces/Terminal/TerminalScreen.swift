@@ -8,7 +8,7 @@ enum ScreenOutcome: Equatable {
 
 /// The interactive form of one primitive: its state, how keys change it, and
 /// how it is drawn. One class per primitive (`DialogScreen` for dialog and
-/// prompt, `ChoiceScreen`, `FormScreen`).
+/// prompt, `ChoiceScreen`, `FormScreen`, `ProgressScreen`).
 ///
 /// Not thread-safe: the terminal surface uses a screen only under its lock.
 protocol TerminalScreen: AnyObject {
@@ -28,6 +28,7 @@ enum TerminalScreens {
         case .dialog, .prompt: return DialogScreen(spec: spec, primitive: primitive)
         case .choice: return ChoiceScreen(spec: spec)
         case .form: return FormScreen(spec: spec)
+        case .progress: return ProgressScreen(spec: spec)
         case .openURL: return nil
         }
     }

@@ -143,6 +143,11 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
                      onResult: @escaping @Sendable (ModalValue) -> Void,
                      onError: @escaping @Sendable (ModalError) -> Void) throws -> SurfacePresentation {
         let primitive = try SurfaceSpec.validate(spec)
+        // Line mode reads answers from standard input: progress there would be
+        // a question nobody can answer, so it is refused (the header allows it).
+        if primitive == .progress && mode != .interactive {
+            throw ModalError.plugin(code: Int32(RXM_ERR_UNSUPPORTED), message: "the terminal's line mode shows no progress")
+        }
         let presentation = SurfacePresentation(primitive: primitive)
         let entry = TerminalEntry(presentation: presentation, spec: spec, onResult: onResult, onError: onError)
         condition.lock()
