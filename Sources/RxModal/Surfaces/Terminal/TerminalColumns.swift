@@ -30,6 +30,47 @@ enum TerminalColumns {
         return columns + width(ofText: text)
     }
 
+    /// `line` cut into rows of at most `width` columns, as a terminal would
+    /// wrap it — except that a wide character that does not fit in the last
+    /// column starts the next row here, where some terminals leave the column
+    /// empty and others split differently. Drawing these rows with explicit
+    /// line ends makes the count of rows on the screen exactly `rows.count`.
+    /// Escape sequences stay with the text they precede.
+    static func rows(of line: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var rows: [String] = []
+        var row = ""
+        var columns = 0
+        var text = Substring(line)
+        while let character = text.first {
+            if character == "\u{1B}" {
+                // Copy a CSI sequence whole; it takes no column.
+                var end = text.index(after: text.startIndex)
+                if end < text.endIndex, text[end] == "[" {
+                    end = text.index(after: end)
+                    while end < text.endIndex, !(text[end].unicodeScalars.first.map { (0x40...0x7E).contains($0.value) } ?? false) {
+                        end = text.index(after: end)
+                    }
+                    if end < text.endIndex { end = text.index(after: end) }
+                }
+                row += text[..<end]
+                text = text[end...]
+                continue
+            }
+            let characterWidth = Self.width(of: character)
+            if columns + characterWidth > width && columns > 0 {
+                rows.append(row)
+                row = ""
+                columns = 0
+            }
+            row.append(character)
+            columns += characterWidth
+            text = text.dropFirst()
+        }
+        rows.append(row)
+        return rows
+    }
+
     private static func width(ofText text: Substring) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
