@@ -27,8 +27,8 @@ final class TerminalActionSheetTests: RxTestCase {
             let (outcome, screen) = try choose("\r", columns: columns)
             XCTAssertEqual(outcome, .success(["action": 0, "textFields": []]))
             let rows = ["> 1  Copy Link", "  2  Mail", "  3  Delete", "  4  Cancel"].map { screen.row(containing: $0) }
-            XCTAssertFalse(rows.contains(nil), "\(columns) columns:\n\(screen.text)")
-            XCTAssertEqual(rows.compactMap { $0 }, Array(rows[0]!...rows[0]! + 3), "not one action per row:\n\(screen.text)")
+            guard let first = rows[0], !rows.contains(nil) else { XCTFail("\(columns) columns:\n\(screen.text)"); continue }
+            XCTAssertEqual(rows.compactMap { $0 }, Array(first...first + 3), "not one action per row:\n\(screen.text)")
         }
     }
 

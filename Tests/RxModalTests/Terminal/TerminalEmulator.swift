@@ -4,7 +4,8 @@ import Foundation
 /// What a terminal emulator shows after being sent some bytes: the screen's
 /// rows, the window title, and which characters are coloured. The emulator is
 /// pyte (Debian's python3-pyte), so tests check what a person would see rather
-/// than which bytes were written.
+/// than which bytes were written; it keeps a scrollback, and wraps a wide
+/// character that does not fit in the last column as xterm and tmux do.
 struct EmulatedScreen {
     /// The screen's rows, padded with spaces to its width.
     let rows: [String]
@@ -68,8 +69,18 @@ struct EmulatedScreen {
 
     private static let script = """
     import json, sys, pyte
+    from wcwidth import wcwidth
+    class Screen(pyte.HistoryScreen):
+        # xterm, tmux and VTE move a wide character that does not fit in the
+        # last column to the next row; pyte would cut it in half.
+        def draw(self, data):
+            for character in data:
+                if wcwidth(character) == 2 and self.cursor.x == self.columns - 1 and pyte.modes.DECAWM in self.mode:
+                    self.carriage_return()
+                    self.linefeed()
+                super().draw(character)
     columns, rows = int(sys.argv[2]), int(sys.argv[3])
-    screen = pyte.HistoryScreen(columns, rows, history=100000)
+    screen = Screen(columns, rows, history=100000)
     stream = pyte.ByteStream(screen)
     data = open(sys.argv[1], "rb").read()
     done = 0

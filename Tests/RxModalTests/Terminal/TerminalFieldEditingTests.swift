@@ -89,4 +89,25 @@ final class TerminalFieldEditingTests: RxTestCase {
         }
         XCTAssertEqual(outcome, .success(["action": 0, "fields": ["body": "one\ntwo"]]))
     }
+
+    func testCtrlEInAFormsTextFieldGoesToTheEndOfTheLineAndLeavesTheEditorAlone() throws {
+        let form: ModalValue = ["primitive": "form", "title": "Note",
+                                "fields": [["name": "body", "label": "Body", "kind": "text", "value": "Hello"]],
+                                "actions": [["title": "Save", "style": "default"]]]
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let surface = TerminalSurface.on(pty)
+        let editorCalls = LockedBox(0)
+        surface.textEditor = { text in editorCalls.value += 1; return text }
+        let outcome = try presentAndDrive(surface, pty, form, waitFor: "    Hello_") {
+            let drawn = pty.text.count
+            pty.type("\u{01}")                    // Ctrl-A: to the start
+            XCTAssertTrue(pty.waitFor("[>Save<]", after: drawn), pty.text)
+            pty.type("\u{05}!")                   // Ctrl-E: to the end, then type
+            XCTAssertTrue(pty.waitFor("    Hello!_"), pty.text)
+            pty.type("\t\r")
+        }
+        XCTAssertEqual(editorCalls.value, 0, "Ctrl-E opened the external editor")
+        XCTAssertEqual(outcome, .success(["action": 0, "fields": ["body": "Hello!"]]))
+    }
 }

@@ -8,12 +8,18 @@ import Glibc
 /// dies of the signal, and the terminal is left out of raw mode with the
 /// cursor shown.
 final class TerminalSignalTests: RxTestCase {
+    /// An alert, drawn with its actions on one row.
+    private static let alert: ModalValue = [
+        "primitive": "dialog", "style": "alert", "title": "Probe", "message": "Send how?",
+        "actions": [["title": "Mail", "style": "default"], ["title": "Message", "style": "default"]],
+    ]
+
     private func interrupt(_ send: (PseudoTerminal, pid_t) -> Void, expecting signalNumber: Int32) throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let before = TerminalSettingsSnapshot(pty.settings())
-        let pid = try ProbeChild.spawn(ProbeChild.probePath(), on: pty)
-        guard pty.waitFor("1  Mail") else {
+        let pid = try ProbeChild.spawn(ProbeChild.probePath(), [Self.alert.json], on: pty)
+        guard pty.waitFor("[>Mail<]") else {
             kill(pid, SIGKILL)
             _ = ProbeChild.waitForExit(pid)
             return XCTFail("the probe never drew its dialog:\n\(pty.text)")
@@ -30,7 +36,7 @@ final class TerminalSignalTests: RxTestCase {
         for (columns, rows) in [(100, 40), (20, 12)] {
             let screen = try EmulatedScreen.render(pty.bytes, columns: columns, rows: rows)
             XCTAssertEqual(screen.count("Mail"), 0, "the dialog was left on the screen:\n\(screen.text)")
-            XCTAssertEqual(screen.count("Probe"), 0, "the dialog was left on the screen:\n\(screen.text)")
+            XCTAssertEqual(screen.count("Send how?"), 0, "the dialog was left on the screen:\n\(screen.text)")
             XCTAssertFalse(screen.cursorHidden, "the cursor was left hidden")
         }
     }
