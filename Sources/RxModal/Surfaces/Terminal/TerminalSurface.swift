@@ -9,11 +9,15 @@ import RxModalPluginABI
 /// - **interactive** (input is a TTY; ``standard(environment:)`` uses the
 ///   controlling terminal whenever there is one): raw mode through termios, keys read one
 ///   by one, each primitive drawn and redrawn in place (`DialogScreen`,
-///   `ChoiceScreen`, `FormScreen`). Raw mode is switched on when the first
-///   presentation is shown and off — with the cursor shown again — as soon as
-///   none is left waiting for the user: after an answer, an error or a
-///   dismissal, and from SIGINT/SIGTERM handlers (`TerminalSignalGuard`) that
-///   restore the terminal and then re-raise the signal with its default action.
+///   `ChoiceScreen`, `FormScreen`). Raw mode (with a hidden cursor and
+///   bracketed paste) is switched on when the first presentation is shown and
+///   off as soon as none is left waiting for the user: after an answer, an
+///   error or a dismissal, and from the handlers of `TerminalSignalGuard`
+///   (SIGINT/SIGTERM erase the dialog, restore the terminal and re-raise;
+///   Ctrl-Z restores and stops, `fg` takes raw mode back and redraws; a
+///   resize redraws). A screen is cut into rows by the surface and never takes
+///   more rows than the window has (`TerminalViewport` scrolls the rest), so
+///   each redraw erases exactly the rows of the last one.
 /// - **line mode** (input is not a TTY; for ``standard(environment:)``, no
 ///   controlling terminal): each primitive is printed as plain
 ///   text with numbered actions or items, and answers are read line by line
