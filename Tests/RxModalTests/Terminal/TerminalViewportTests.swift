@@ -11,6 +11,14 @@ final class TerminalViewportTests: RxTestCase {
         XCTAssertEqual(TerminalColumns.rows(of: "", width: 4), [""])
     }
 
+    func testRowsBreakBetweenWordsAndCutOnlyAWordLongerThanARow() {
+        XCTAssertEqual(TerminalColumns.rows(of: "one two three", width: 9), ["one two ", "three"])
+        XCTAssertEqual(TerminalColumns.rows(of: "one two  three", width: 7), ["one two", " three"])
+        XCTAssertEqual(TerminalColumns.rows(of: "a verylongword", width: 5), ["a ", "veryl", "ongwo", "rd"])
+        XCTAssertEqual(TerminalColumns.rows(of: "    indented", width: 6), ["    in", "dented"], "indentation is no break")
+        XCTAssertEqual(TerminalColumns.rows(of: "Zoë 東京xy", width: 6), ["Zoë ", "東京xy"])
+    }
+
     func testEscapeSequencesStayWholeAndTakeNoColumn() {
         XCTAssertEqual(TerminalColumns.rows(of: "\u{1B}[1mabcd\u{1B}[0me", width: 4), ["\u{1B}[1mabcd\u{1B}[0m", "e"])
     }
