@@ -69,5 +69,7 @@ final class EditableTextTests: RxTestCase {
 
     func testControlCharactersInTheTextAreShownVisibly() {
         XCTAssertEqual(edited("a\u{1B}[2Jb", []).drawnLines(style: plain, showsCursor: false), ["a^[[2Jb"])
+        // A one-line field given a line break by its spec shows it, on one line.
+        XCTAssertEqual(edited("a.jpg\r\n> fake", []).drawnLines(style: plain, showsCursor: true), ["a.jpg^M^J> fake_"])
     }
 }

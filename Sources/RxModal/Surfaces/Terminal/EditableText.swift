@@ -94,13 +94,13 @@ struct EditableText {
 
     private var lineStart: Int {
         var start = cursor
-        while start > 0, !characters[start - 1].isNewline { start -= 1 }
+        while start > 0, !(isMultiline && characters[start - 1].isNewline) { start -= 1 }
         return start
     }
 
     private var lineEnd: Int {
         var end = cursor
-        while end < characters.count, !characters[end].isNewline { end += 1 }
+        while end < characters.count, !(isMultiline && characters[end].isNewline) { end += 1 }
         return end
     }
 
@@ -118,8 +118,9 @@ struct EditableText {
         var lineStartIndex = 0
         for index in 0...characters.count {
             let atEnd = index == characters.count
-            // "\r\n" is one Character; any line break ends a drawn line.
-            let atBreak = !atEnd && characters[index].isNewline
+            // "\r\n" is one Character; any line break ends a drawn line of a
+            // multi-line field. In a one-line field it is shown as text (`^J`).
+            let atBreak = isMultiline && !atEnd && characters[index].isNewline
             if showsCursor && index == cursor {
                 lines[lines.count - 1] += piece(characters[lineStartIndex..<index])
                 if atEnd || atBreak {
