@@ -82,7 +82,7 @@ final class ExternalEditorTests: RxTestCase {
         XCTAssertNil(ExternalEditor(command: ["no-such-editor-anywhere"], environment: ["PATH": directory.path]).edit("Hello"))
     }
 
-    func testCtrlEInTheBodyOfAComposeFormOpensTheEditorAndTheEditedBodyIsAnswered() throws {
+    func testCtrlXCtrlEInTheBodyOfAComposeFormOpensTheEditorAndTheEditedBodyIsAnswered() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let surface = TerminalSurface.on(pty)
@@ -92,7 +92,7 @@ final class ExternalEditorTests: RxTestCase {
         let outcome = try presentAndDrive(surface, pty, Specs.mail, waitFor: "> To:") {
             pty.type("\t\t")                      // to the body
             XCTAssertTrue(pty.waitFor("    Hello_"), pty.text)
-            pty.type("\u{05}")                    // Ctrl-E
+            pty.type("\u{18}\u{05}")             // Ctrl-X Ctrl-E
             XCTAssertTrue(pty.waitFor("    Hello edited on a terminal_"), pty.text)
             pty.type("\u{1B}")
         }

@@ -65,13 +65,13 @@ final class TerminalDialogTests: RxTestCase {
         XCTAssertFalse(pty.text.contains("[>Delete Account<]"))
     }
 
-    func testArrowsMoveAlongTheActionRowOfAnActionSheet() throws {
+    func testArrowsMoveDownTheListOfAnActionSheet() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let surface = TerminalSurface.on(pty)
-        let outcome = try presentAndDrive(surface, pty, Specs.share, waitFor: "[>Mail<]  [ Message ]") {
-            pty.type("\u{1B}[C")
-            XCTAssertTrue(pty.waitFor("[ Mail ]  [>Message<]"), pty.text)
+        let outcome = try presentAndDrive(surface, pty, Specs.share, waitFor: "> 1  Mail") {
+            pty.type("\u{1B}[B")
+            XCTAssertTrue(pty.waitFor("> 2  Message"), pty.text)
             pty.type("\r")
         }
         XCTAssertEqual(outcome, .success(["action": 1, "textFields": []]))
@@ -96,10 +96,10 @@ final class TerminalDialogTests: RxTestCase {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let surface = TerminalSurface.on(pty)
-        let outcome = try presentAndDrive(surface, pty, Specs.share, waitFor: "[>Mail<]") {
+        let outcome = try presentAndDrive(surface, pty, Specs.share, waitFor: "> 1  Mail") {
             pty.type("\u{1B}")
-            pty.type("\u{1B}[C")
-            XCTAssertTrue(pty.waitFor("[>Message<]"), pty.text)
+            pty.type("\u{1B}[B")
+            XCTAssertTrue(pty.waitFor("> 2  Message"), pty.text)
             pty.type("\r")
         }
         XCTAssertEqual(outcome, .success(["action": 1, "textFields": []]))

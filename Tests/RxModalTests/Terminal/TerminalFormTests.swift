@@ -35,7 +35,7 @@ final class TerminalFormTests: RxTestCase {
             "to": ["a@b"], "subject": "", "body": "Hello", "from": "me@b.c", "files": []]]))
     }
 
-    func testCtrlECallsTheTextEditorHookWithTheTerminalRestored() throws {
+    func testCtrlXCtrlECallsTheTextEditorHookWithTheTerminalRestored() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let before = TerminalSettingsSnapshot(pty.settings())
@@ -51,7 +51,7 @@ final class TerminalFormTests: RxTestCase {
         let outcome = try presentAndDrive(surface, pty, Specs.mail, waitFor: "> To:") {
             pty.type("\t\t")                      // to the body
             XCTAssertTrue(pty.waitFor("    Hello_"), pty.text)
-            pty.type("\u{05}")
+            pty.type("\u{18}\u{05}")             // Ctrl-X Ctrl-E
             XCTAssertTrue(pty.waitFor("    Edited_"), pty.text)
             pty.type("\u{1B}")
         }

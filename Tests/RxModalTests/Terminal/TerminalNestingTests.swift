@@ -20,7 +20,7 @@ final class TerminalNestingTests: RxTestCase {
             formPresentation.value = try? surface.show(spec: Specs.mail, onResult: form.onResult, onError: form.onError)
         }, onError: sheet.onError)
         defer { surface.dismiss(sheetPresentation) }
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         pty.type("\r")
         XCTAssertEqual(sheet.wait(), .success(["action": 0, "textFields": []]))
         XCTAssertTrue(pty.waitFor("New Message"), pty.text)
@@ -51,7 +51,7 @@ final class TerminalNestingTests: RxTestCase {
         XCTAssertTrue(pty.waitFor("Allow access"))
         let mark = pty.text.count
         surface.dismiss(child)
-        XCTAssertTrue(pty.waitFor("[>Mail<]", after: mark), pty.text)
+        XCTAssertTrue(pty.waitFor("> 1  Mail", after: mark), pty.text)
         // The child's three lines were erased (cursor up 3, clear) before the parent came back.
         let raw = pty.raw
         let afterChild = raw.range(of: "[>Allow<]").map { String(raw[$0.upperBound...]) } ?? ""

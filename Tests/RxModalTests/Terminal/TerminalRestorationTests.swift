@@ -19,7 +19,7 @@ final class TerminalRestorationTests: RxTestCase {
         let during = TerminalSettingsSnapshot(pty.settings())
         XCTAssertEqual(during.local & tcflag_t(ICANON | ECHO), 0, "raw mode is not on while shown")
         XCTAssertNotEqual(during.local & tcflag_t(ISIG), 0, "Ctrl-C must still raise SIGINT")
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         pty.type("\r")
         XCTAssertEqual(probe.wait(), .success(["action": 0, "textFields": []]))
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()), before)
@@ -64,7 +64,7 @@ final class TerminalRestorationTests: RxTestCase {
         })
         defer { surface.dismiss(presentation) }
         XCTAssertEqual(TerminalSettingsSnapshot(pty.settings()).local & tcflag_t(ICANON), 0)
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         try keys.fileHandleForWriting.close()
         guard case .failure(.plugin(let code, let message))? = probe.wait() else {
             return XCTFail("expected an I/O error, got \(probe.all)")

@@ -33,7 +33,7 @@ final class TerminalTimingTests: RxTestCase {
         }, onError: { _ in })
         holder.value = presentation
         ready.signal()
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         pty.type("\r")
         XCTAssertEqual(dismissed.wait(timeout: .now() + 5), .success)
     }
@@ -49,7 +49,7 @@ final class TerminalTimingTests: RxTestCase {
             usleep(200_000)
             finished.value = true
         }, onError: { _ in })
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         pty.type("\r")
         XCTAssertEqual(inCallback.wait(timeout: .now() + 5), .success)
         surface.dismiss(presentation)
@@ -63,7 +63,7 @@ final class TerminalTimingTests: RxTestCase {
         let probe = PresentationProbe()
         let presentation = try surface.show(spec: Specs.share, onResult: probe.onResult, onError: probe.onError)
         defer { surface.dismiss(presentation) }
-        XCTAssertTrue(pty.waitFor("[>Mail<]"))
+        XCTAssertTrue(pty.waitFor("> 1  Mail"))
         pty.type("\r")
         XCTAssertNotNil(probe.wait())
         XCTAssertThrowsError(try surface.update(presentation, patch: ["title": "Later"]))

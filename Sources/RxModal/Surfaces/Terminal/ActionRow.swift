@@ -76,6 +76,47 @@ struct ActionRow {
     /// The index Esc chooses: the enabled cancel action, if any.
     var cancelIndex: Int? { actions.firstIndex { $0.style == "cancel" && $0.enabled } }
 
+    /// The enabled action a typed key stands for in a list of actions: its
+    /// number (1 to 9, as drawn), or the first letter of its title when only
+    /// one enabled action starts with it. Nil when the key means none.
+    func shortcut(_ character: Character) -> Int? {
+        if let digit = character.wholeNumberValue, character.isASCII, (1...9).contains(digit) {
+            let index = digit - 1
+            return actions.indices.contains(index) && actions[index].enabled ? index : nil
+        }
+        guard character.isLetter else { return nil }
+        let letter = character.lowercased()
+        let matches = actions.indices.filter { actions[$0].enabled && actions[$0].title.first?.lowercased() == letter }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// The actions as a vertical list, as an action sheet shows them:
+    ///
+    ///     > 1  Copy Link
+    ///       2  Delete            (red)
+    ///      (3  Archive)          (disabled: dim, in parentheses)
+    ///
+    /// The selected action is marked by `>` and, with color, drawn in reverse
+    /// video; numbers past 9 are not drawn (they have no key).
+    func listLines(style: TerminalStyle) -> [String] {
+        actions.enumerated().map { index, action in
+            let title = TerminalSafeText.line(action.title)
+            let number = index < 9 ? "\(index + 1)  " : "   "
+            if !action.enabled { return style.paint(" (\(number)\(title))", .dim) }
+            var attributes: [TerminalStyle.Attribute] = []
+            if action.style == "destructive" { attributes.append(.red) }
+            if index == selected {
+                attributes += [.reverse, .bold]
+                return "> " + style.paint("\(number)\(title)", attributes: attributes)
+            }
+            return "  " + style.paint("\(number)\(title)", attributes: attributes)
+        }
+    }
+
+    mutating func select(_ index: Int) {
+        if actions.indices.contains(index), actions[index].enabled { selected = index }
+    }
+
     func line(style: TerminalStyle, focused: Bool) -> String {
         actions.enumerated().map { index, action in
             let title = TerminalSafeText.line(action.title)

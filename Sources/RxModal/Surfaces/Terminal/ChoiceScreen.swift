@@ -86,6 +86,10 @@ final class ChoiceScreen: TerminalScreen {
         case .character(let character):
             filter.append(character)
             cursor = 0
+        case .paste(let text):
+            // A pasted filter is one line: its line breaks and tabs become spaces.
+            filter += text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+            cursor = 0
         case .backspace:
             if !filter.isEmpty { filter.removeLast(); cursor = 0 }
         case .enter:
@@ -96,14 +100,15 @@ final class ChoiceScreen: TerminalScreen {
             if filter.isEmpty { return .result(["cancelled": true]) }
             filter = ""
             cursor = 0
-        case .tab, .backTab, .left, .right, .editExternally:
+        default:
             break
         }
         return .redraw
     }
 
-    func lines(style: TerminalStyle) -> [String] {
+    func drawing(style: TerminalStyle) -> ScreenDrawing {
         var lines: [String] = []
+        var focusLine: Int?
         if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
         if let prompt { lines.append(TerminalSafeText.line(prompt)) }
         if !filter.isEmpty { lines.append("Filter: \(TerminalSafeText.line(filter))") }
@@ -116,6 +121,7 @@ final class ChoiceScreen: TerminalScreen {
             let item = visible[position]
             let mark = multiple ? (chosen.contains(item) ? "[x] " : "[ ] ") : ""
             let text = "\(position == cursor ? ">" : " ") \(mark)\(TerminalSafeText.line(Self.describe(items[item])))"
+            if position == cursor { focusLine = lines.count }
             lines.append(position == cursor ? style.paint(text, .cyan, .bold) : text)
         }
         let below = visible.count - (first + shown.count)
@@ -125,6 +131,6 @@ final class ChoiceScreen: TerminalScreen {
             lines.append(style.paint("Space toggles, Enter confirms (\(chosen.count) chosen\(most))", .dim))
         }
         if let notice { lines.append(notice) }
-        return lines
+        return ScreenDrawing(lines: lines, focusLine: focusLine)
     }
 }

@@ -1,5 +1,5 @@
-/// A dialog (alert or action sheet, with optional text fields) or a prompt,
-/// drawn as
+/// A dialog (alert or action sheet, with optional text fields) or a prompt.
+/// An alert (and a prompt) is drawn as
 ///
 ///     Sign in
 ///     Use your account
@@ -9,30 +9,44 @@
 ///
 ///     [ Cancel ]  [>Sign In<]  ( Delete Account )
 ///
-/// Keys: typing edits the focused text field (Backspace deletes); Tab and
-/// Shift-Tab go through the fields and then each enabled action; Up and Down
-/// move between the fields and the action row; Left and Right move along the
-/// action row; Enter chooses the selected action (also from a text field, as
-/// in a desktop alert); Esc chooses the cancel action if there is one.
-/// Password fields are drawn as `*`.
+/// and an action sheet lists its actions one per line, numbered:
+///
+///     Share
+///
+///     > 1  Copy Link
+///       2  Mail
+///       3  Cancel
+///
+/// Keys: in a text field, typing and the editing keys of `EditableText`
+/// (Left/Right, Home/End, Ctrl-A/E/U/W, Backspace, Delete; a pasted line break
+/// becomes a space); Tab and Shift-Tab go through the fields and then each
+/// enabled action; Up and Down move between the fields and the actions (and
+/// along a sheet's list); Left and Right move along an alert's row; Home and
+/// End go to a sheet's first and last action; in a sheet's list, a number or the
+/// first letter of one action's title chooses it at once; Enter chooses the
+/// selected action (also from a text field, as in a desktop alert); Esc
+/// chooses the cancel action if there is one. Password fields are drawn as `*`.
 ///
 /// Result: dialog `{"action": i, "textFields": [s]}`, prompt `{"action": i}`.
 final class DialogScreen: TerminalScreen {
     private let primitive: SurfacePrimitive
     private var title: String?
     private var message: String?
-    private var fields: [(kind: String, placeholder: String?, text: String)]
+    /// An action sheet: actions drawn as a numbered list.
+    private var isSheet: Bool
+    private var fields: [(kind: String, placeholder: String?, text: EditableText)]
     private var row: ActionRow
-    /// The focused text field, or nil when the action row has focus.
+    /// The focused text field, or nil when the actions have focus.
     private var focus: Int?
 
     init(spec: ModalValue, primitive: SurfacePrimitive) {
         self.primitive = primitive
         title = spec["title"]?.stringValue
         message = spec["message"]?.stringValue
+        isSheet = primitive == .dialog && spec["style"]?.stringValue == "actionSheet"
         fields = (spec["textFields"]?.arrayValue ?? []).map {
             (kind: $0["kind"]?.stringValue ?? "plain", placeholder: $0["placeholder"]?.stringValue,
-             text: $0["text"]?.stringValue ?? "")
+             text: EditableText($0["text"]?.stringValue ?? ""))
         }
         row = ActionRow(actions: TerminalAction.list(from: spec))
         focus = fields.isEmpty ? nil : 0
@@ -41,10 +55,11 @@ final class DialogScreen: TerminalScreen {
     func update(spec: ModalValue) {
         title = spec["title"]?.stringValue
         message = spec["message"]?.stringValue
+        isSheet = primitive == .dialog && spec["style"]?.stringValue == "actionSheet"
         let newFields = (spec["textFields"]?.arrayValue ?? []).enumerated().map { index, field in
             // Text the user typed survives a patch; a field the patch adds starts from its spec.
             (kind: field["kind"]?.stringValue ?? "plain", placeholder: field["placeholder"]?.stringValue,
-             text: index < fields.count ? fields[index].text : field["text"]?.stringValue ?? "")
+             text: index < fields.count ? fields[index].text : EditableText(field["text"]?.stringValue ?? ""))
         }
         fields = newFields
         if let current = focus, current >= fields.count { focus = fields.isEmpty ? nil : fields.count - 1 }
@@ -52,6 +67,7 @@ final class DialogScreen: TerminalScreen {
     }
 
     func handle(_ key: TerminalKey) -> ScreenOutcome {
+        if let current = focus, fields[current].text.apply(key) { return .redraw }
         switch key {
         case .enter:
             guard let index = row.selected else { return .redraw }
@@ -72,18 +88,35 @@ final class DialogScreen: TerminalScreen {
                 focus = fields.count - 1
             }
         case .up:
-            if let current = focus { if current > 0 { focus = current - 1 } } else if !fields.isEmpty { focus = fields.count - 1 }
+            if let current = focus {
+                if current > 0 { focus = current - 1 }
+            } else if isSheet, row.move(-1) {
+                break
+            } else if !fields.isEmpty {
+                focus = fields.count - 1
+            } else {
+                return .ignored
+            }
         case .down:
-            if let current = focus { focus = current + 1 < fields.count ? current + 1 : nil }
-        case .left:
-            if focus == nil { row.move(-1) }
-        case .right:
-            if focus == nil { row.move(1) }
-        case .backspace:
-            if let current = focus, !fields[current].text.isEmpty { fields[current].text.removeLast() }
-        case .character(let character):
-            if let current = focus { fields[current].text.append(character) }
-        case .editExternally:
+            if let current = focus {
+                focus = current + 1 < fields.count ? current + 1 : nil
+            } else if !(isSheet && row.move(1)) {
+                return .ignored
+            }
+        case .left where !isSheet && focus == nil:
+            row.move(-1)
+        case .right where !isSheet && focus == nil:
+            row.move(1)
+        case .home where isSheet && focus == nil:
+            row.selectFirst()
+        case .end where isSheet && focus == nil:
+            row.selectLast()
+        case .character(let character) where isSheet && focus == nil:
+            guard let index = row.shortcut(character) else { break }
+            return .result(answer(index))
+        case .pageUp, .pageDown, .home, .end:
+            return .ignored
+        default:
             break
         }
         return .redraw
@@ -91,24 +124,34 @@ final class DialogScreen: TerminalScreen {
 
     private func answer(_ index: Int) -> ModalValue {
         if primitive == .prompt { return ["action": .int(Int64(index))] }
-        return ["action": .int(Int64(index)), "textFields": .array(fields.map { .string($0.text) })]
+        return ["action": .int(Int64(index)), "textFields": .array(fields.map { .string($0.text.text) })]
     }
 
-    func lines(style: TerminalStyle) -> [String] {
-        var lines: [String] = []
-        if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
-        if let message { lines += TerminalSafeText.lines(message) }
+    func drawing(style: TerminalStyle) -> ScreenDrawing {
+        var drawing = ScreenDrawing(lines: [])
+        if let title {
+            drawing.lines.append(style.paint(TerminalSafeText.line(title), .bold))
+            drawing.headerCount = 1
+        }
+        if let message { drawing.lines += TerminalSafeText.lines(message) }
         if !fields.isEmpty {
-            lines.append("")
+            drawing.lines.append("")
             for (index, field) in fields.enumerated() {
                 let label = TerminalSafeText.line(field.placeholder ?? field.kind.capitalized)
-                let shown = field.kind == "password" ? String(repeating: "*", count: field.text.count) : TerminalSafeText.line(field.text)
                 let focused = index == focus
-                lines.append("\(focused ? ">" : " ") \(label): \(shown)\(focused ? "_" : "")")
+                let shown = field.text.drawnLines(style: style, showsCursor: focused, mask: field.kind == "password" ? "*" : nil)
+                if focused { drawing.focusLine = drawing.lines.count }
+                drawing.lines.append("\(focused ? ">" : " ") \(label): \(shown.joined(separator: " "))")
             }
         }
-        lines.append("")
-        lines.append(row.line(style: style, focused: focus == nil))
-        return lines
+        drawing.lines.append("")
+        if isSheet {
+            if focus == nil, let selected = row.selected { drawing.focusLine = drawing.lines.count + selected }
+            drawing.lines += row.listLines(style: style)
+        } else {
+            drawing.lines.append(row.line(style: style, focused: focus == nil))
+            drawing.footerCount = 2
+        }
+        return drawing
     }
 }

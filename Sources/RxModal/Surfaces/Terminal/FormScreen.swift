@@ -14,13 +14,15 @@ import Foundation
 ///
 /// Editable fields are "line", "addresses" (edited as one comma-separated
 /// line) and "text" (several lines, edited inline: Enter starts a new line);
-/// "readOnly" and "attachments" are shown, not edited. Keys: Tab and Shift-Tab
-/// go through the editable fields and then each enabled action; Up and Down
-/// move between fields and the action row; Enter in a one-line field moves to
-/// the next one, on the action row it chooses the selected action; Esc chooses
-/// the cancel action. Ctrl-E in a "text" field calls the surface's
-/// `textEditor` hook, if one is set (the $VISUAL/$EDITOR hand-off is the mail
-/// composer's to provide).
+/// "readOnly" and "attachments" are shown, not edited. Keys: in a field,
+/// typing and the editing keys of `EditableText` (Left/Right, Home/End,
+/// Ctrl-A/E/U/W, Backspace, Delete; a paste keeps its line breaks in a "text"
+/// field and turns them into spaces elsewhere); Tab and Shift-Tab go through
+/// the editable fields and then each enabled action; Up and Down move between
+/// fields and the action row; Enter in a one-line field moves to the next one,
+/// on the action row it chooses the selected action; Esc chooses the cancel
+/// action. Ctrl-X Ctrl-E in a "text" field calls the surface's `textEditor`
+/// hook, if one is set.
 ///
 /// Result: `{"action": i, "fields": {name: s or [s]}}` with every field: lists
 /// for addresses and attachments, strings otherwise.
@@ -30,7 +32,7 @@ final class FormScreen: TerminalScreen {
         var label: String
         let kind: String
         /// The edited text (addresses: comma-separated) or, for a list, its items.
-        var text: String
+        var text: EditableText
         var list: [String]
         var isEditable: Bool { kind == "line" || kind == "text" || kind == "addresses" }
     }
@@ -55,7 +57,7 @@ final class FormScreen: TerminalScreen {
             let kind = field["kind"]?.stringValue ?? "line"
             let text = kind == "addresses" ? list.joined(separator: ", ") : value?.stringValue ?? list.joined(separator: ", ")
             return Field(name: field["name"]?.stringValue ?? "", label: field["label"]?.stringValue ?? "", kind: kind,
-                         text: text, list: list)
+                         text: EditableText(text, multiline: kind == "text"), list: list)
         }
     }
 
@@ -77,12 +79,12 @@ final class FormScreen: TerminalScreen {
 
     var focusedMultilineText: String? {
         guard let current = focus, fields[current].kind == "text" else { return nil }
-        return fields[current].text
+        return fields[current].text.text
     }
 
     func replaceFocusedText(with text: String) {
         guard let current = focus, fields[current].kind == "text" else { return }
-        fields[current].text = text
+        fields[current].text.text = text
     }
 
     private var editable: [Int] { fields.indices.filter { fields[$0].isEditable } }
@@ -95,10 +97,11 @@ final class FormScreen: TerminalScreen {
     private func previous(before current: Int) -> Int? { editable.last { $0 < current } }
 
     func handle(_ key: TerminalKey) -> ScreenOutcome {
+        if let current = focus, fields[current].text.apply(key) { return .redraw }
         switch key {
         case .enter:
             if let current = focus {
-                if fields[current].kind == "text" { fields[current].text.append("\n") } else { focus = next(after: current) }
+                if fields[current].kind == "text" { fields[current].text.insertNewline() } else { focus = next(after: current) }
                 return .redraw
             }
             guard let index = row.selected else { return .redraw }
@@ -121,19 +124,17 @@ final class FormScreen: TerminalScreen {
                 focus = editable.last
             }
         case .up:
-            if let current = focus { focus = previous(before: current) ?? current } else { focus = editable.last }
+            if let current = focus { focus = previous(before: current) ?? current } else if let last = editable.last { focus = last } else { return .ignored }
         case .down:
-            if let current = focus { focus = next(after: current) }
-        case .left:
-            if focus == nil { row.move(-1) }
-        case .right:
-            if focus == nil { row.move(1) }
-        case .backspace:
-            if let current = focus, !fields[current].text.isEmpty { fields[current].text.removeLast() }
-        case .character(let character):
-            if let current = focus { fields[current].text.append(character) }
-        case .editExternally:
-            break   // handled by the surface, which owns the terminal
+            if let current = focus { focus = next(after: current) } else { return .ignored }
+        case .left where focus == nil:
+            row.move(-1)
+        case .right where focus == nil:
+            row.move(1)
+        case .pageUp, .pageDown, .home, .end:
+            return .ignored
+        default:
+            break   // Ctrl-X Ctrl-E is the surface's, which owns the terminal
         }
         return .redraw
     }
@@ -143,42 +144,47 @@ final class FormScreen: TerminalScreen {
         for field in fields {
             switch field.kind {
             case "addresses":
-                values[field.name] = .array(field.text.split(separator: ",")
+                values[field.name] = .array(field.text.text.split(separator: ",")
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { .string($0) })
             case "attachments":
                 values[field.name] = .array(field.list.map { .string($0) })
             default:
-                values[field.name] = .string(field.text)
+                values[field.name] = .string(field.text.text)
             }
         }
         return ["action": .int(Int64(index)), "fields": .object(values)]
     }
 
-    func lines(style: TerminalStyle) -> [String] {
-        var lines: [String] = []
-        if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
+    func drawing(style: TerminalStyle) -> ScreenDrawing {
+        var drawing = ScreenDrawing(lines: [])
+        if let title {
+            drawing.lines.append(style.paint(TerminalSafeText.line(title), .bold))
+            drawing.headerCount = 1
+        }
         for (index, field) in fields.enumerated() {
             let label = TerminalSafeText.line(field.label)
             let focused = index == focus
             let marker = focused ? ">" : " "
-            let caret = focused ? "_" : ""
+            if focused { drawing.focusLine = drawing.lines.count }
             switch field.kind {
             case "text":
-                lines.append("\(marker) \(label):")
-                var bodyLines = TerminalSafeText.lines(field.text)
-                bodyLines[bodyLines.count - 1] += caret
-                lines += bodyLines.map { "    \($0)" }
+                drawing.lines.append("\(marker) \(label):")
+                let bodyLines = field.text.drawnLines(style: style, showsCursor: focused)
+                if focused { drawing.focusLine = drawing.lines.count + field.text.cursorLine }
+                drawing.lines += bodyLines.map { "    \($0)" }
             case "attachments":
                 let names = field.list.isEmpty ? "(none)" : TerminalSafeText.line(field.list.joined(separator: ", "))
-                lines.append("  \(label): \(names)")
+                drawing.lines.append("  \(label): \(names)")
             case "readOnly":
-                lines.append(style.paint("  \(label): \(TerminalSafeText.line(field.text))", .dim))
+                drawing.lines.append(style.paint("  \(label): \(TerminalSafeText.line(field.text.text))", .dim))
             default:
-                lines.append("\(marker) \(label): \(TerminalSafeText.line(field.text))\(caret)")
+                let shown = field.text.drawnLines(style: style, showsCursor: focused).joined(separator: " ")
+                drawing.lines.append("\(marker) \(label): \(shown)")
             }
         }
-        lines.append("")
-        lines.append(row.line(style: style, focused: focus == nil))
-        return lines
+        drawing.lines.append("")
+        drawing.lines.append(row.line(style: style, focused: focus == nil))
+        drawing.footerCount = 2
+        return drawing
     }
 }

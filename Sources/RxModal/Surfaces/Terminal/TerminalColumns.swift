@@ -30,6 +30,74 @@ enum TerminalColumns {
         return columns + width(ofText: text)
     }
 
+    /// `line` cut into rows of at most `width` columns. A row breaks after the
+    /// last space that follows some text, so words are not cut (a word longer
+    /// than the row is); a space at the break is not drawn. A wide character
+    /// that does not fit in the last column starts the next row, as xterm and
+    /// tmux lay it out. Drawing these rows with explicit line ends makes the
+    /// number of rows on the screen exactly `rows.count`, whatever the
+    /// terminal does at its right edge. Escape sequences stay with the text
+    /// they precede and take no column.
+    static func rows(of line: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var rows: [String] = []
+        var row = ""
+        var columns = 0
+        /// Where the word being written starts in `row` (in characters), when
+        /// a space before it may end the row.
+        var wordStart: Int?
+        /// Whether the last character drawn was a space.
+        var afterSpace = false
+        /// Whether the line has had text: its indentation is no place to break.
+        var seenText = false
+        var text = Substring(line)
+        while let character = text.first {
+            if character == "\u{1B}" {
+                // Copy a CSI sequence whole; it takes no column.
+                var end = text.index(after: text.startIndex)
+                if end < text.endIndex, text[end] == "[" {
+                    end = text.index(after: end)
+                    while end < text.endIndex, !(text[end].unicodeScalars.first.map { (0x40...0x7E).contains($0.value) } ?? false) {
+                        end = text.index(after: end)
+                    }
+                    if end < text.endIndex { end = text.index(after: end) }
+                }
+                row += text[..<end]
+                text = text[end...]
+                continue
+            }
+            text = text.dropFirst()
+            let characterWidth = Self.width(of: character)
+            let isSpace = character == " "
+            if !isSpace && afterSpace && seenText { wordStart = row.count }
+            if columns + characterWidth > width && columns > 0 {
+                if isSpace {
+                    // The space that would overflow ends the row and is not drawn.
+                    rows.append(row)
+                    (row, columns, wordStart, afterSpace) = ("", 0, nil, false)
+                    continue
+                }
+                if let start = wordStart, start > 0 {
+                    // The word being written moves to the next row whole.
+                    let word = String(row.dropFirst(start))
+                    rows.append(String(row.prefix(start)))
+                    (row, columns) = (word, Self.width(of: word))
+                } else {
+                    rows.append(row)
+                    (row, columns) = ("", 0)
+                }
+                wordStart = nil
+            }
+            row.append(character)
+            columns += characterWidth
+            afterSpace = isSpace
+            seenText = seenText || !isSpace
+            if isSpace { wordStart = nil }
+        }
+        rows.append(row)
+        return rows
+    }
+
     private static func width(ofText text: Substring) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }

@@ -15,6 +15,8 @@ import RxModalPluginABI
 struct TerminalRawMode {
     let fd: Int32
     private var saved = termios()
+    /// The settings `enter` switched to (meaningful while `isOn`).
+    private(set) var rawSettings = termios()
     private(set) var isOn = false
 
     init(fd: Int32) { self.fd = fd }
@@ -36,6 +38,7 @@ struct TerminalRawMode {
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
             throw ModalError.plugin(code: Int32(RXM_ERR_IO), message: "terminal: cannot switch fd \(fd) to raw mode: \(String(cString: strerror(errno)))")
         }
+        rawSettings = raw
         isOn = true
     }
 

@@ -2,8 +2,24 @@
 enum ScreenOutcome: Equatable {
     /// The screen changed (or not); keep showing it.
     case redraw
+    /// The screen has no use for the key: the surface may use it to scroll the
+    /// viewport (Up, Down, PgUp, PgDn, Home, End).
+    case ignored
     /// The user answered; the value follows the primitive's result schema.
     case result(ModalValue)
+}
+
+/// A screen's lines and which of them the surface must keep in view when the
+/// window is too short to show them all (`TerminalViewport`).
+struct ScreenDrawing: Equatable {
+    /// The lines, without line ends.
+    var lines: [String]
+    /// How many lines at the start stay at the top (the title).
+    var headerCount = 0
+    /// How many lines at the end stay at the bottom (the action row, a hint).
+    var footerCount = 0
+    /// The line that holds the focus (a field, the cursor item), kept in view.
+    var focusLine: Int?
 }
 
 /// The interactive form of one primitive: its state, how keys change it, and
@@ -14,8 +30,8 @@ enum ScreenOutcome: Equatable {
 protocol TerminalScreen: AnyObject {
     /// Handles one key.
     func handle(_ key: TerminalKey) -> ScreenOutcome
-    /// The screen's lines, without line ends; `style` decides colors.
-    func lines(style: TerminalStyle) -> [String]
+    /// The screen as drawn; `style` decides colors.
+    func drawing(style: TerminalStyle) -> ScreenDrawing
     /// Takes a changed (already validated) spec, keeping what the user did where
     /// it still fits.
     func update(spec: ModalValue)

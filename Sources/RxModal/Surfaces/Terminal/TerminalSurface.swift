@@ -9,11 +9,15 @@ import RxModalPluginABI
 /// - **interactive** (input is a TTY; ``standard(environment:)`` uses the
 ///   controlling terminal whenever there is one): raw mode through termios, keys read one
 ///   by one, each primitive drawn and redrawn in place (`DialogScreen`,
-///   `ChoiceScreen`, `FormScreen`). Raw mode is switched on when the first
-///   presentation is shown and off — with the cursor shown again — as soon as
-///   none is left waiting for the user: after an answer, an error or a
-///   dismissal, and from SIGINT/SIGTERM handlers (`TerminalSignalGuard`) that
-///   restore the terminal and then re-raise the signal with its default action.
+///   `ChoiceScreen`, `FormScreen`). Raw mode (with a hidden cursor and
+///   bracketed paste) is switched on when the first presentation is shown and
+///   off as soon as none is left waiting for the user: after an answer, an
+///   error or a dismissal, and from the handlers of `TerminalSignalGuard`
+///   (SIGINT/SIGTERM erase the dialog, restore the terminal and re-raise;
+///   Ctrl-Z restores and stops, `fg` takes raw mode back and redraws; a
+///   resize redraws). A screen is cut into rows by the surface and never takes
+///   more rows than the window has (`TerminalViewport` scrolls the rest), so
+///   each redraw erases exactly the rows of the last one.
 /// - **line mode** (input is not a TTY; for ``standard(environment:)``, no
 ///   controlling terminal): each primitive is printed as plain
 ///   text with numbered actions or items, and answers are read line by line
@@ -54,7 +58,7 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     public let outputFD: Int32
 
     /// The hook for editing a multi-line ("text") form field in an external
-    /// editor, called on Ctrl-E with the field's text; it returns the new text
+    /// editor, called on Ctrl-X Ctrl-E with the field's text; it returns the new text
     /// (nil keeps the old). The terminal is out of raw mode while it runs, and
     /// it runs on the reader thread with the surface's lock not held. Nil by
     /// default (text fields are edited inline), except on ``standard(environment:)``'s
@@ -77,7 +81,11 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     private var stack: [UInt64] = []
     private var readerRunning = false
     private var rawMode: TerminalRawMode
-    private var drawnRows = 0
+    /// The columns each row of the drawn screen takes, top to bottom; empty
+    /// when nothing is drawn.
+    private var drawnRowWidths: [Int] = []
+    /// The window's width when the screen was drawn.
+    private var drawnColumns = 80
     private var editorHook: (@Sendable (String) -> String?)?
 
     /// A surface reading `input` and drawing on `output` (neither is closed by
@@ -242,14 +250,15 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     private func beginSessionLocked() throws {
         guard mode == .interactive else { return }
         try rawMode.enter()
-        TerminalSignalGuard.activate(terminalFD: rawMode.fd, saved: rawMode.savedSettings, outputFD: outputFD,
-                                     showCursor: style.usesEscapes)
-        if style.usesEscapes { writeLocked("\u{1B}[?25l") }
+        TerminalSignalGuard.activate(terminalFD: rawMode.fd, saved: rawMode.savedSettings, raw: rawMode.rawSettings,
+                                     outputFD: outputFD, wakeFD: wakeWrite, usesEscapes: style.usesEscapes)
+        // Hide the cursor; bracketed paste, so a pasted line break is text, not Enter.
+        if style.usesEscapes { writeLocked("\u{1B}[?25l\u{1B}[?2004h") }
     }
 
     private func endSessionLocked() {
         guard mode == .interactive else { return }
-        if style.usesEscapes { writeLocked("\u{1B}[?25h") }
+        if style.usesEscapes { writeLocked("\u{1B}[?2004l\u{1B}[?25h") }
         TerminalSignalGuard.deactivate()
         rawMode.leave()
     }
@@ -276,28 +285,51 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
     // MARK: drawing
 
     private func drawTopLocked() {
-        guard let id = stack.last, let screen = entries[id]?.screen else { return }
-        let lines = screen.lines(style: style)
-        var text = style.usesEscapes || drawnRows == 0 ? "" : "\r\n"
-        for line in lines { text += line + "\r\n" }
+        guard let id = stack.last, let entry = entries[id], let screen = entry.screen else { return }
+        let size = windowSize()
+        // One row stays free for the cursor, so drawing never scrolls the dialog's top away.
+        let rows = entry.viewport.rows(for: screen.drawing(style: style), columns: size.columns, height: size.rows - 1, style: style)
+        var text = style.usesEscapes || drawnRowWidths.isEmpty ? "" : "\r\n"
+        for row in rows { text += row + "\r\n" }
+        // The signal handlers learn the rows first: a signal during the write erases them all.
+        TerminalSignalGuard.setDrawnRows(style.usesEscapes ? rows.count : 0)
         writeLocked(text)
-        let width = max(1, terminalWidth())
-        drawnRows = lines.reduce(0) { rows, line in
-            rows + max(1, (TerminalColumns.width(of: line) + width - 1) / width)
-        }
-        if !style.usesEscapes { drawnRows = max(drawnRows, 1) }
+        drawnRowWidths = rows.map { TerminalColumns.width(of: $0) }
+        drawnColumns = size.columns
     }
 
+    /// Moves the cursor back to the top of the drawn screen and clears from
+    /// there down. After the window narrowed, a terminal that reflows (tmux,
+    /// VTE, kitty) has split each drawn row wider than the new width into
+    /// several: those are counted too, so no stale row stays above.
     private func eraseLocked() {
-        guard drawnRows > 0 else { return }
-        if style.usesEscapes { writeLocked("\u{1B}[\(drawnRows)A\r\u{1B}[J") }
-        drawnRows = 0
+        guard !drawnRowWidths.isEmpty else { return }
+        if style.usesEscapes {
+            let columns = windowSize().columns
+            let rows = columns >= drawnColumns ? drawnRowWidths.count
+                : drawnRowWidths.reduce(0) { $0 + max(1, ($1 + columns - 1) / columns) }
+            writeLocked("\u{1B}[\(rows)A\r\u{1B}[J")
+        }
+        drawnRowWidths = []
+        TerminalSignalGuard.setDrawnRows(0)
     }
 
-    private func terminalWidth() -> Int {
+    private func windowSize() -> (columns: Int, rows: Int) {
         var size = winsize()
-        if ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
+        return (size.ws_col > 0 ? Int(size.ws_col) : 80, size.ws_row > 1 ? Int(size.ws_row) : 24)
+    }
+
+    /// Acts on what the signal handlers asked for: a redraw after a resize,
+    /// and after the process was continued (Ctrl-Z, then fg).
+    private func serveSignalRequestsLocked() {
+        guard mode == .interactive, !stack.isEmpty else { return }
+        let requests = TerminalSignalGuard.takeRequests()
+        if requests.erased { drawnRowWidths = [] }
+        // Without cursor movement a redraw for a new size would only print the screen again.
+        guard requests.continued || (requests.resized && style.usesEscapes) else { return }
+        eraseLocked()
+        drawTopLocked()
     }
 
     private func writeLocked(_ text: String) {
@@ -351,6 +383,9 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
             if pollFDs[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
                 while read(wakeRead, &drain, drain.count) > 0 {}
+                condition.lock()
+                serveSignalRequestsLocked()
+                condition.unlock()
             }
             guard pollFDs[0].revents != 0 else { continue }
             let count = read(inputFD, &buffer, buffer.count)
@@ -397,8 +432,14 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
                 var delivery: Delivery?
                 switch outcome {
                 case .redraw:
+                    entry.viewport.followsFocus = true
                     eraseLocked()
                     drawTopLocked()
+                case .ignored:
+                    if entry.viewport.scroll(by: key) {
+                        eraseLocked()
+                        drawTopLocked()
+                    }
                 case .result(let value):
                     delivery = finishLocked(id, .success(value))
                 }
@@ -437,7 +478,7 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
         if let delivery { deliver(delivery, for: entry) }
     }
 
-    /// Ctrl-E in a form's text field: hands its text to `textEditor` with the
+    /// Ctrl-X Ctrl-E in a form's text field: hands its text to `textEditor` with the
     /// terminal restored, then takes raw mode back and redraws.
     private func editExternally() {
         condition.lock()
@@ -510,6 +551,8 @@ private final class TerminalEntry: @unchecked Sendable {
     let onResult: @Sendable (ModalValue) -> Void
     let onError: @Sendable (ModalError) -> Void
     var screen: TerminalScreen?
+    /// Which part of a screen taller than the window is shown.
+    var viewport = TerminalViewport()
     var conversation: LineConversation?
     var showReturned = false
     var phase = Phase.waiting
