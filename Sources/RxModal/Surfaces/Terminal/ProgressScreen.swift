@@ -27,11 +27,12 @@ final class ProgressScreen: TerminalScreen {
         key == .escape ? .result(["cancelled": true]) : .redraw
     }
 
-    func lines(style: TerminalStyle) -> [String] {
+    func drawing(style: TerminalStyle) -> ScreenDrawing {
         var lines: [String] = []
         if let title { lines.append(style.paint(TerminalSafeText.line(title), .bold)) }
         if let message { lines += TerminalSafeText.lines(message) }
         lines.append(style.paint("Esc cancels", .dim))
-        return lines
+        // In a short window the title and the hint stay; the message scrolls.
+        return ScreenDrawing(lines: lines, headerCount: title == nil ? 0 : 1, footerCount: 1)
     }
 }
