@@ -8,7 +8,12 @@ import FoundationEssentials
 ///
 /// Conventions, as in RxTest: `start()` creates the observable under test at 100,
 /// subscribes at 200 and disposes at 1000; one tick is `resolution` seconds (1 by
-/// default), so `.seconds(5)` is 5 ticks.
+/// default), so `.seconds(5)` is 5 ticks. Work that an operator schedules for now
+/// (or the past) runs one tick later, as if processing it took time
+/// (`simulateProcessingDelay`, on by default as in RxTest): a timeline then shows
+/// where an operator hopped through the scheduler, and recursive scheduling moves the
+/// clock on instead of looping at one instant. `scheduleAt`, `scheduleAbsolute` and
+/// the test observables keep their exact times.
 public final class TestScheduler: SchedulerType, @unchecked Sendable {
     public struct Defaults {
         public static let created: TestTime = 100
@@ -34,10 +39,15 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     private var queue: [Item] = []   // a binary heap ordered by (time, order)
     private var nextOrder = 0
     private var isRunning = false
+    private let simulateProcessingDelay: Bool
 
-    public init(initialClock: TestTime = 0, resolution: Double = 1.0) {
+    /// - Parameter simulateProcessingDelay: when true, work scheduled through
+    ///   `schedule` or `scheduleRelative` for now or earlier runs at `clock + 1`;
+    ///   when false, at `clock`.
+    public init(initialClock: TestTime = 0, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         clock = initialClock
         self.resolution = resolution
+        self.simulateProcessingDelay = simulateProcessingDelay
     }
 
     // MARK: SchedulerType
@@ -52,20 +62,27 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        scheduleAbsolute(state, time: clock, action: action)
+        scheduleAbsolute(state, time: adjustedTime(clock), action: action)
     }
 
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let delay = ticks(dueTime)
         let time = delay == .max ? TestTime.max : clock + delay
-        return scheduleAbsolute(state, time: time, action: action)
+        return scheduleAbsolute(state, time: adjustedTime(time), action: action)
     }
 
-    /// Schedules `action` at virtual time `time` (now, if `time` is in the past).
+    /// When work that was asked for at `time` runs: one tick from now for now or the
+    /// past, when processing delay is simulated.
+    public func adjustedTime(_ time: TestTime) -> TestTime {
+        time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    }
+
+    /// Schedules `action` at virtual time `time`. A time in the past runs before
+    /// anything due now, without moving the clock back.
     @discardableResult
     public func scheduleAbsolute<StateType>(_ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         let result = SingleAssignmentDisposable()
-        let item = Item(time: max(time, clock), order: nextOrder) {
+        let item = Item(time: time, order: nextOrder) {
             guard !result.isDisposed else { return }
             result.setDisposable(action(state))
         }
@@ -137,16 +154,16 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
 
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the clock, and returns what was received.
-    public func start<Element>(
+    public func start<Element, Sequence: ObservableConvertibleType>(
         created: TestTime = Defaults.created,
         subscribed: TestTime = Defaults.subscribed,
         disposed: TestTime = Defaults.disposed,
-        create: @escaping () -> Observable<Element>
-    ) -> TestableObserver<Element> {
+        create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
         var source: Observable<Element>?
         var subscription: Disposable?
         let observer = createObserver(Element.self)
-        scheduleAt(created) { source = create() }
+        scheduleAt(created) { source = create().asObservable() }
         scheduleAt(subscribed) { subscription = source!.subscribe(observer) }
         scheduleAt(disposed) { subscription?.dispose() }
         start()
@@ -155,7 +172,9 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
 
     /// Like `start(created:subscribed:disposed:create:)` with the default times and
     /// disposal at `disposed`.
-    public func start<Element>(disposed: TestTime, create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    public func start<Element, Sequence: ObservableConvertibleType>(
+        disposed: TestTime, create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 

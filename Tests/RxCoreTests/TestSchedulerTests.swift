@@ -49,6 +49,46 @@ final class TestSchedulerTests: RxTestCase {
         XCTAssertEqual(ranAt, 100)
     }
 
+    func testWorkScheduledForNowRunsOneTickLaterAsIfProcessingTookTime() {
+        for (simulated, expected) in [(true, [11, 11]), (false, [10, 10])] {
+            let scheduler = TestScheduler(simulateProcessingDelay: simulated)
+            var ranAt: [TestTime] = []
+            scheduler.scheduleAt(10) {
+                _ = scheduler.schedule { ranAt.append(scheduler.clock) }
+                _ = scheduler.scheduleRelative((), dueTime: .seconds(0)) { _ in
+                    ranAt.append(scheduler.clock)
+                    return Disposables.create()
+                }
+            }
+            scheduler.start()
+            XCTAssertEqual(ranAt, expected, "simulateProcessingDelay: \(simulated)")
+        }
+    }
+
+    func testRecursiveSchedulingMovesTheClockOnATickAStep() {
+        let scheduler = TestScheduler()
+        var ranAt: [TestTime] = []
+        scheduler.scheduleAt(100) {
+            _ = scheduler.scheduleRecursive(0) { step, recurse in
+                ranAt.append(scheduler.clock)
+                if step < 3 { recurse(step + 1) }
+            }
+        }
+        scheduler.start()
+        XCTAssertEqual(ranAt, [101, 102, 103, 104])
+    }
+
+    func testWorkScheduledAtAPastTimeRunsBeforeWorkAlreadyDueNow() {
+        let scheduler = TestScheduler()
+        var log: [String] = []
+        scheduler.scheduleAt(50) {
+            scheduler.scheduleAt(50) { log.append("due now") }
+            scheduler.scheduleAt(20) { log.append("due in the past at \(scheduler.clock)") }
+        }
+        scheduler.start()
+        XCTAssertEqual(log, ["due in the past at 50", "due now"])
+    }
+
     func testScheduleRelativeCountsTicksFromNow() {
         let scheduler = TestScheduler()
         var ranAt: TestTime?

@@ -252,7 +252,8 @@ final class TimeOperatorTests: RxTestCase {
         scheduler.scheduleAt(300) { subscription?.dispose() }
         scheduler.start()
         XCTAssertEqual(receivedDuringOnNext, [0])
-        XCTAssertEqual(observer.events, [.next(210, 1), .next(210, 2), .completed(220)])
+        // Each hop through the test scheduler takes its simulated tick.
+        XCTAssertEqual(observer.events, [.next(211, 1), .next(211, 2), .completed(221)])
     }
 
     func testObserveOnDropsQueuedEventsWhenDisposed() {
@@ -287,8 +288,9 @@ final class TimeOperatorTests: RxTestCase {
         }
         scheduler.start()
         XCTAssertEqual(subscriptionsRightAfterSubscribe, [], "the source is subscribed on a later turn of the scheduler")
-        XCTAssertEqual(subscriptionsRightAfterDispose, [Subscription(200)], "the source is disposed on a later turn of the scheduler")
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(subscriptionsRightAfterDispose, [Subscription(201)], "the source is disposed on a later turn of the scheduler")
+        // Subscribing and disposing each take the scheduler's simulated tick.
+        XCTAssertEqual(source.subscriptions, [Subscription(201, 301)])
         XCTAssertEqual(observer.events, [.next(210, 1)])
     }
 
