@@ -25,14 +25,26 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(b.subscriptions, [Subscription(200, 1000)])
     }
 
-    func testCombineLatestSourceCompletingWithoutElementsCompletesTheResult() {
+    func testCombineLatestSourceCompletingWithoutElementsEndsTheResultAtTheOthersNextElement() {
+        // As in RxSwift: b's empty completion alone ends nothing; a's next element,
+        // which can never be combined, does.
         let scheduler = TestScheduler()
         let a = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
         let b = scheduler.createHotObservable([.completed(250, Int.self)])
         let observer = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
-        XCTAssertEqual(observer.events, [.completed(250)])
-        XCTAssertEqual(a.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(observer.events, [.completed(260)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 260)])
         XCTAssertEqual(b.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatestOfNeverAndEmptyNeverEnds() {
+        let scheduler = TestScheduler()
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let observer = scheduler.start { Observable.combineLatest(never, empty) { $0 + $1 } }
+        XCTAssertEqual(observer.events, [])
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
     }
 
     func testCombineLatestKeepsUsingTheLastElementOfACompletedSource() {
@@ -138,15 +150,16 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(280, "01234567"), .completed(300)])
     }
 
-    func testCombineLatestOfEightCompletesAtOnceWhenOneSourceEndsEmpty() {
+    func testCombineLatestOfEightWithOneSourceEndingEmptyCompletesWhenAllHaveCompleted() {
         let scheduler = TestScheduler()
         let full = (0..<7).map { _ in scheduler.createHotObservable([.next(210, 1), .completed(400)]) }
         let empty = scheduler.createHotObservable([.completed(220, Int.self)])
         let observer = scheduler.start {
             Observable.combineLatest(full[0], full[1], full[2], full[3], full[4], full[5], full[6], empty) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }
         }
-        XCTAssertEqual(observer.events, [.completed(220)])
-        for source in full + [empty] { XCTAssertEqual(source.subscriptions, [Subscription(200, 220)]) }
+        XCTAssertEqual(observer.events, [.completed(400)])
+        for source in full { XCTAssertEqual(source.subscriptions, [Subscription(200, 400)]) }
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 220)])
     }
 
     // MARK: Collection form
@@ -171,19 +184,31 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(220, 3), .next(230, 5)])
     }
 
-    func testCombineLatestCollectionOfNothingCompletesAtOnce() {
+    func testCombineLatestCollectionOfNothingEmitsTheEmptyRowAndCompletes() {
         let scheduler = TestScheduler()
         let observer = scheduler.start { Observable<Int>.combineLatest([Observable<Int>]()) }
-        XCTAssertEqual(observer.events, [.completed(200)])
+        XCTAssertEqual(observer.events, [.next(200, []), .completed(200)])
+        let summed = TestScheduler().start { Observable.combineLatest([Observable<Int>]()) { $0.reduce(0, +) } }
+        XCTAssertEqual(summed.events, [.next(200, 0), .completed(200)])
     }
 
-    func testCombineLatestCollectionSourceEndingEmptyCompletesTheResult() {
+    func testCombineLatestCollectionSourceEndingEmptyCompletesWhenAllHaveCompleted() {
         let scheduler = TestScheduler()
         let a = scheduler.createHotObservable([.next(210, 1), .completed(300)])
         let b = scheduler.createHotObservable([.completed(230, Int.self)])
         let observer = scheduler.start { Observable.combineLatest([a, b]) }
-        XCTAssertEqual(observer.events, [.completed(230)])
-        XCTAssertEqual(a.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(observer.events, [.completed(300)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCombineLatestCollectionElementThatCanNeverBeCombinedEndsTheResult() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .completed(300)])
+        let b = scheduler.createHotObservable([.completed(230, Int.self)])
+        let observer = scheduler.start { Observable.combineLatest([a, b]) }
+        XCTAssertEqual(observer.events, [.completed(250)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 250)])
     }
 
     func testCombineLatestCollectionErrorDisposesTheOtherSources() {

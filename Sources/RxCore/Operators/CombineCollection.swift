@@ -34,7 +34,10 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
     @inlinable
     internal func run(_ sources: [Observable<Element>]) -> Disposable {
         if sources.isEmpty {
-            downstream.on(.completed)
+            // As in RxSwift: combining no sources gives the selector's result for the
+            // empty row once; zipping them gives nothing.
+            if !zipping { emit([]) }
+            if !stopped { finish() }
             return self
         }
         slots = sources.map { _ in SingleAssignmentDisposable() }
@@ -53,40 +56,37 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
         guard !stopped, case .event(let index, let event) = command else { return }
         switch event {
         case .next(let element):
+            let ready: Bool
             if zipping {
                 queues[index].append(element)
+                ready = queues.allSatisfy { !$0.isEmpty }
                 while !stopped && queues.allSatisfy({ !$0.isEmpty }) {
                     var row: [Element] = []
                     row.reserveCapacity(queues.count)
                     for queueIndex in queues.indices { row.append(queues[queueIndex].removeFirst()) }
                     emit(row)
                 }
-                completeIfExhausted()
             } else {
                 latest[index] = element
-                if latest.allSatisfy({ $0 != nil }) { emit(latest.map { $0! }) }
+                ready = latest.allSatisfy { $0 != nil }
+                if ready { emit(latest.map { $0! }) }
             }
+            // Every other source has completed and one of them has nothing to pair
+            // with: nothing can be emitted any more (RxSwift completes here too).
+            if !ready && done.indices.allSatisfy({ $0 == index || done[$0] }) { finish() }
         case .error(let error):
             fail(error)
         case .completed:
             done[index] = true
             slots[index].dispose()
-            if zipping {
-                completeIfExhausted()
-            } else if latest[index] == nil || done.allSatisfy({ $0 }) {
-                finish()
-            }
+            // Done when every source is, as in RxSwift.
+            if done.allSatisfy({ $0 }) { finish() }
         }
     }
 
     @inlinable
     internal func emit(_ row: [Element]) {
         do { downstream.on(.next(try selector(row))) } catch { fail(error) }
-    }
-
-    @inlinable
-    internal func completeIfExhausted() {
-        if !stopped && zip(done, queues).contains(where: { $0 && $1.isEmpty }) { finish() }
     }
 
     @inlinable

@@ -28,10 +28,10 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -58,7 +58,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -66,7 +66,7 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         }
@@ -75,7 +75,12 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 1 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1)))
         } catch {
@@ -84,15 +89,19 @@ internal final class CombineLatest2Sink<A, B, Result>: SerialDrain<CombineLatest
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 2 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 2 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -151,10 +160,10 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -183,7 +192,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -191,7 +200,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -199,7 +208,7 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         }
@@ -208,7 +217,12 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 2 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2)))
         } catch {
@@ -217,15 +231,19 @@ internal final class CombineLatest3Sink<A, B, C, Result>: SerialDrain<CombineLat
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 3 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 3 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -287,10 +305,10 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -321,7 +339,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -329,7 +347,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -337,7 +355,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -345,7 +363,7 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
             emitIfReady()
         case .e3(.completed):
             slot3.dispose()
-            sourceCompleted(hasValue: state.pointee.value3 != nil)
+            sourceCompleted()
         case .e3(.error(let error)):
             fail(error)
         }
@@ -354,7 +372,12 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 3 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3)))
         } catch {
@@ -363,15 +386,19 @@ internal final class CombineLatest4Sink<A, B, C, D, Result>: SerialDrain<Combine
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 4 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 4 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -436,10 +463,10 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -472,7 +499,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -480,7 +507,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -488,7 +515,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -496,7 +523,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             emitIfReady()
         case .e3(.completed):
             slot3.dispose()
-            sourceCompleted(hasValue: state.pointee.value3 != nil)
+            sourceCompleted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -504,7 +531,7 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
             emitIfReady()
         case .e4(.completed):
             slot4.dispose()
-            sourceCompleted(hasValue: state.pointee.value4 != nil)
+            sourceCompleted()
         case .e4(.error(let error)):
             fail(error)
         }
@@ -513,7 +540,12 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 4 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4)))
         } catch {
@@ -522,15 +554,19 @@ internal final class CombineLatest5Sink<A, B, C, D, E, Result>: SerialDrain<Comb
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 5 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 5 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -598,10 +634,10 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -636,7 +672,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -644,7 +680,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -652,7 +688,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -660,7 +696,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e3(.completed):
             slot3.dispose()
-            sourceCompleted(hasValue: state.pointee.value3 != nil)
+            sourceCompleted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -668,7 +704,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e4(.completed):
             slot4.dispose()
-            sourceCompleted(hasValue: state.pointee.value4 != nil)
+            sourceCompleted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -676,7 +712,7 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
             emitIfReady()
         case .e5(.completed):
             slot5.dispose()
-            sourceCompleted(hasValue: state.pointee.value5 != nil)
+            sourceCompleted()
         case .e5(.error(let error)):
             fail(error)
         }
@@ -685,7 +721,12 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 5 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5)))
         } catch {
@@ -694,15 +735,19 @@ internal final class CombineLatest6Sink<A, B, C, D, E, F, Result>: SerialDrain<C
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 6 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 6 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -773,10 +818,10 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -813,7 +858,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -821,7 +866,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -829,7 +874,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -837,7 +882,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e3(.completed):
             slot3.dispose()
-            sourceCompleted(hasValue: state.pointee.value3 != nil)
+            sourceCompleted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -845,7 +890,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e4(.completed):
             slot4.dispose()
-            sourceCompleted(hasValue: state.pointee.value4 != nil)
+            sourceCompleted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -853,7 +898,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e5(.completed):
             slot5.dispose()
-            sourceCompleted(hasValue: state.pointee.value5 != nil)
+            sourceCompleted()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
@@ -861,7 +906,7 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
             emitIfReady()
         case .e6(.completed):
             slot6.dispose()
-            sourceCompleted(hasValue: state.pointee.value6 != nil)
+            sourceCompleted()
         case .e6(.error(let error)):
             fail(error)
         }
@@ -870,7 +915,12 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 6 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5, v6)))
         } catch {
@@ -879,15 +929,19 @@ internal final class CombineLatest7Sink<A, B, C, D, E, F, G, Result>: SerialDrai
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 7 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 7 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable
@@ -961,10 +1015,10 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -1003,7 +1057,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e0(.completed):
             slot0.dispose()
-            sourceCompleted(hasValue: state.pointee.value0 != nil)
+            sourceCompleted()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -1011,7 +1065,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e1(.completed):
             slot1.dispose()
-            sourceCompleted(hasValue: state.pointee.value1 != nil)
+            sourceCompleted()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -1019,7 +1073,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e2(.completed):
             slot2.dispose()
-            sourceCompleted(hasValue: state.pointee.value2 != nil)
+            sourceCompleted()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -1027,7 +1081,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e3(.completed):
             slot3.dispose()
-            sourceCompleted(hasValue: state.pointee.value3 != nil)
+            sourceCompleted()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -1035,7 +1089,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e4(.completed):
             slot4.dispose()
-            sourceCompleted(hasValue: state.pointee.value4 != nil)
+            sourceCompleted()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -1043,7 +1097,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e5(.completed):
             slot5.dispose()
-            sourceCompleted(hasValue: state.pointee.value5 != nil)
+            sourceCompleted()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
@@ -1051,7 +1105,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e6(.completed):
             slot6.dispose()
-            sourceCompleted(hasValue: state.pointee.value6 != nil)
+            sourceCompleted()
         case .e6(.error(let error)):
             fail(error)
         case .e7(.next(let element)):
@@ -1059,7 +1113,7 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
             emitIfReady()
         case .e7(.completed):
             slot7.dispose()
-            sourceCompleted(hasValue: state.pointee.value7 != nil)
+            sourceCompleted()
         case .e7(.error(let error)):
             fail(error)
         }
@@ -1068,7 +1122,12 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
     @inlinable
     internal func emitIfReady() {
         let state = self.state.pointer
-        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6, let v7 = state.pointee.value7 else { return }
+        guard let v0 = state.pointee.value0, let v1 = state.pointee.value1, let v2 = state.pointee.value2, let v3 = state.pointee.value3, let v4 = state.pointee.value4, let v5 = state.pointee.value5, let v6 = state.pointee.value6, let v7 = state.pointee.value7 else {
+            // Every other source has completed, one of them without a value:
+            // nothing can be emitted any more (RxSwift completes here too).
+            if state.pointee.completedCount == 7 { finish() }
+            return
+        }
         do {
             downstream.on(.next(try selector(v0, v1, v2, v3, v4, v5, v6, v7)))
         } catch {
@@ -1077,15 +1136,19 @@ internal final class CombineLatest8Sink<A, B, C, D, E, F, G, H, Result>: SerialD
     }
 
     @inlinable
-    internal func sourceCompleted(hasValue: Bool) {
+    internal func sourceCompleted() {
         let state = self.state.pointer
         state.pointee.completedCount += 1
-        // A source that completes without a value can never contribute: done.
-        if !hasValue || state.pointee.completedCount == 8 {
-            state.pointee.stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
-        }
+        // Done when every source is: a source that completed without a value
+        // keeps the others' subscriptions, as in RxSwift.
+        if state.pointee.completedCount == 8 { finish() }
+    }
+
+    @inlinable
+    internal func finish() {
+        state.value.stopped = true
+        downstream.on(.completed)
+        subscriptions.dispose()
     }
 
     @inlinable

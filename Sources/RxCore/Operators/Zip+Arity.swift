@@ -29,10 +29,10 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -60,7 +60,7 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -69,7 +69,7 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         }
@@ -86,13 +86,14 @@ internal final class Zip2Sink<A, B, Result>: SerialDrain<Zip2Command<A, B>>, Dis
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -156,10 +157,10 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -189,7 +190,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -198,7 +199,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -207,7 +208,7 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         }
@@ -224,13 +225,14 @@ internal final class Zip3Sink<A, B, C, Result>: SerialDrain<Zip3Command<A, B, C>
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -298,10 +300,10 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -333,7 +335,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -342,7 +344,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -351,7 +353,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -360,7 +362,7 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
         case .e3(.completed):
             state.pointee.done3 = true
             slot3.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e3(.error(let error)):
             fail(error)
         }
@@ -377,13 +379,14 @@ internal final class Zip4Sink<A, B, C, D, Result>: SerialDrain<Zip4Command<A, B,
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 && state.pointee.done3 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -455,10 +458,10 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -492,7 +495,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -501,7 +504,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -510,7 +513,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -519,7 +522,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         case .e3(.completed):
             state.pointee.done3 = true
             slot3.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -528,7 +531,7 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
         case .e4(.completed):
             state.pointee.done4 = true
             slot4.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e4(.error(let error)):
             fail(error)
         }
@@ -545,13 +548,14 @@ internal final class Zip5Sink<A, B, C, D, E, Result>: SerialDrain<Zip5Command<A,
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 && state.pointee.done3 && state.pointee.done4 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -627,10 +631,10 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -666,7 +670,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -675,7 +679,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -684,7 +688,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -693,7 +697,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e3(.completed):
             state.pointee.done3 = true
             slot3.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -702,7 +706,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e4(.completed):
             state.pointee.done4 = true
             slot4.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -711,7 +715,7 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
         case .e5(.completed):
             state.pointee.done5 = true
             slot5.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e5(.error(let error)):
             fail(error)
         }
@@ -728,13 +732,14 @@ internal final class Zip6Sink<A, B, C, D, E, F, Result>: SerialDrain<Zip6Command
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 && state.pointee.done3 && state.pointee.done4 && state.pointee.done5 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -814,10 +819,10 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -855,7 +860,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -864,7 +869,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -873,7 +878,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -882,7 +887,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e3(.completed):
             state.pointee.done3 = true
             slot3.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -891,7 +896,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e4(.completed):
             state.pointee.done4 = true
             slot4.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -900,7 +905,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e5(.completed):
             state.pointee.done5 = true
             slot5.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
@@ -909,7 +914,7 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
         case .e6(.completed):
             state.pointee.done6 = true
             slot6.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e6(.error(let error)):
             fail(error)
         }
@@ -926,13 +931,14 @@ internal final class Zip7Sink<A, B, C, D, E, F, G, Result>: SerialDrain<Zip7Comm
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) || (state.pointee.done6 && state.pointee.queue6.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 && state.pointee.done3 && state.pointee.done4 && state.pointee.done5 && state.pointee.done6 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
@@ -1016,10 +1022,10 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
 
     @inlinable
     internal init(downstream: AnyObserver<Result>, selector: @escaping (A, B, C, D, E, F, G, H) throws -> Result) {
-        Resources.incrementTotal()
         self.downstream = downstream
         self.selector = selector
         super.init()
+        Resources.incrementTotal()
     }
 
     deinit { Resources.decrementTotal() }
@@ -1059,7 +1065,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e0(.completed):
             state.pointee.done0 = true
             slot0.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e0(.error(let error)):
             fail(error)
         case .e1(.next(let element)):
@@ -1068,7 +1074,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e1(.completed):
             state.pointee.done1 = true
             slot1.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e1(.error(let error)):
             fail(error)
         case .e2(.next(let element)):
@@ -1077,7 +1083,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e2(.completed):
             state.pointee.done2 = true
             slot2.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e2(.error(let error)):
             fail(error)
         case .e3(.next(let element)):
@@ -1086,7 +1092,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e3(.completed):
             state.pointee.done3 = true
             slot3.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e3(.error(let error)):
             fail(error)
         case .e4(.next(let element)):
@@ -1095,7 +1101,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e4(.completed):
             state.pointee.done4 = true
             slot4.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e4(.error(let error)):
             fail(error)
         case .e5(.next(let element)):
@@ -1104,7 +1110,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e5(.completed):
             state.pointee.done5 = true
             slot5.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e5(.error(let error)):
             fail(error)
         case .e6(.next(let element)):
@@ -1113,7 +1119,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e6(.completed):
             state.pointee.done6 = true
             slot6.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e6(.error(let error)):
             fail(error)
         case .e7(.next(let element)):
@@ -1122,7 +1128,7 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
         case .e7(.completed):
             state.pointee.done7 = true
             slot7.dispose()
-            completeIfExhausted()
+            completeIfAllDone()
         case .e7(.error(let error)):
             fail(error)
         }
@@ -1139,13 +1145,14 @@ internal final class Zip8Sink<A, B, C, D, E, F, G, H, Result>: SerialDrain<Zip8C
                 return
             }
         }
-        completeIfExhausted()
     }
 
+    // Done when every source is, as in RxSwift: a source that ran out does not
+    // end the others' subscriptions early.
     @inlinable
-    internal func completeIfExhausted() {
+    internal func completeIfAllDone() {
         let state = self.state.pointer
-        guard !state.pointee.stopped, (state.pointee.done0 && state.pointee.queue0.isEmpty) || (state.pointee.done1 && state.pointee.queue1.isEmpty) || (state.pointee.done2 && state.pointee.queue2.isEmpty) || (state.pointee.done3 && state.pointee.queue3.isEmpty) || (state.pointee.done4 && state.pointee.queue4.isEmpty) || (state.pointee.done5 && state.pointee.queue5.isEmpty) || (state.pointee.done6 && state.pointee.queue6.isEmpty) || (state.pointee.done7 && state.pointee.queue7.isEmpty) else { return }
+        guard !state.pointee.stopped, state.pointee.done0 && state.pointee.done1 && state.pointee.done2 && state.pointee.done3 && state.pointee.done4 && state.pointee.done5 && state.pointee.done6 && state.pointee.done7 else { return }
         state.pointee.stopped = true
         downstream.on(.completed)
         subscriptions.dispose()
