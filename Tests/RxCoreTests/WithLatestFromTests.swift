@@ -96,27 +96,40 @@ final class WithLatestFromTests: RxTestCase {
             .next(205, "s"), .next(230, "s"), .next(250, "s"), .next(255, "s"), .next(270, "s"), .completed(280),
         ])
         let observer = scheduler.start { source.sample(sampler) }
-        XCTAssertEqual(observer.events, [.next(230, 2), .next(250, 3), .next(270, 4), .completed(280)])
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 280)])
-        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 280)])
+        // The sampler completed (280) before the source (300): nothing samples the
+        // source's end, so, as in RxSwift, the result never completes.
+        XCTAssertEqual(observer.events, [.next(230, 2), .next(250, 3), .next(270, 4)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 1000)])
     }
 
-    func testSampleSamplerCompletionEmitsAPendingElementThenCompletes() {
+    func testSampleSamplerCompletionSamplesOnceMoreAndEndsNothingWhileTheSourceGoesOn() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
         let sampler = scheduler.createHotObservable([.completed(220, Int.self)])
         let observer = scheduler.start { source.sample(sampler) }
-        XCTAssertEqual(observer.events, [.next(220, 1), .completed(220)])
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(observer.events, [.next(220, 1)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 1000)])
     }
 
-    func testSampleSourceCompletionDoesNotEndTheResult() {
+    func testSampleSourceCompletionReleasesItAndEndsTheResultAtTheNextSample() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
         let sampler = scheduler.createHotObservable([.next(230, ()), .next(240, ()), .completed(250)])
         let observer = scheduler.start { source.sample(sampler) }
-        XCTAssertEqual(observer.events, [.next(230, 1), .completed(250)])
-        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(observer.events, [.next(230, 1), .completed(230)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testSampleSamplerCompletionAfterTheSourceEndedGivesTheLastElementAndCompletes() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let sampler = scheduler.createHotObservable([.next(215, ()), .completed(240, Void.self)])
+        let observer = scheduler.start { source.sample(sampler) }
+        XCTAssertEqual(observer.events, [.next(215, 1), .next(240, 2), .completed(240)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 240)])
     }
 
     func testSampleWithDefaultValueEmitsItWhenNothingNewArrived() {
@@ -124,8 +137,9 @@ final class WithLatestFromTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(230, 1)])
         let sampler = scheduler.createHotObservable([.next(210, ()), .next(240, ()), .next(250, ()), .completed(260)])
         let observer = scheduler.start { source.sample(sampler, defaultValue: 0) }
-        XCTAssertEqual(observer.events, [.next(210, 0), .next(240, 1), .next(250, 0), .next(260, 0), .completed(260)])
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 260)])
+        // The source never ends, so the sampler's completion only samples.
+        XCTAssertEqual(observer.events, [.next(210, 0), .next(240, 1), .next(250, 0), .next(260, 0)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 1000)])
     }
 
     func testSampleErrorOfEitherSourceEndsEverything() {

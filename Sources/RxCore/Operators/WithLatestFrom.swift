@@ -92,7 +92,10 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
     @usableFromInline internal let downstream: AnyObserver<Element>
     @usableFromInline internal let defaultValue: Element?
     @usableFromInline internal let subscriptions = CompositeDisposable()
+    @usableFromInline internal let sourceSlot = SingleAssignmentDisposable()
     @usableFromInline internal var latest: Element?
+    /// The source has completed: the next sample is the last.
+    @usableFromInline internal var sourceEnded = false
     @usableFromInline internal var stopped = false
 
     @inlinable
@@ -107,7 +110,7 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
 
     @inlinable
     internal func run(_ source: Observable<Element>, _ sampler: Observable<Tick>) -> Disposable {
-        let sourceSlot = SingleAssignmentDisposable(), samplerSlot = SingleAssignmentDisposable()
+        let samplerSlot = SingleAssignmentDisposable()
         subscriptions.insert(sourceSlot)
         subscriptions.insert(samplerSlot)
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: sourceSlot)
@@ -123,21 +126,27 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
         guard !stopped else { return }
         switch command {
         case .source(.next(let element)): latest = element
-        case .source(.completed): break
+        case .source(.completed):
+            // As in RxSwift: the source is released at once, and the result completes
+            // at the sampler's next tick, after giving the element still held.
+            sourceEnded = true
+            sourceSlot.dispose()
         case .source(.error(let error)), .second(.error(let error)):
             stopped = true
             downstream.on(.error(error))
             subscriptions.dispose()
-        case .second(.next):
+        case .second(.next), .second(.completed):
+            // The sampler's completion samples once more; it ends the result only
+            // once the source has ended too.
             if let value = latest ?? defaultValue {
                 latest = nil
                 downstream.on(.next(value))
             }
-        case .second(.completed):
-            if let value = latest ?? defaultValue { downstream.on(.next(value)) }
-            stopped = true
-            downstream.on(.completed)
-            subscriptions.dispose()
+            if sourceEnded && !stopped {
+                stopped = true
+                downstream.on(.completed)
+                subscriptions.dispose()
+            }
         }
     }
 }
