@@ -251,6 +251,44 @@ final class ErrorHandlingTests: RxTestCase {
         XCTAssertEqual(trigger.subscriptions, [Subscription(200, 400)])
     }
 
+    func testRetryWhenATriggerThatEndedBeforeTheErrorEndsTheResultAtTheError() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .error(50, TestError())])
+        let trigger = scheduler.createHotObservable([.completed(220, Void.self)])
+        let observer = scheduler.start { source.asObservable().retry(when: { _ in trigger.asObservable() }) }
+        // The trigger's completion only counts once there is an error to answer.
+        XCTAssertEqual(observer.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testRetryWhenATriggerFiringWithNoErrorPendingDoesNotResubscribe() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createColdObservable([.next(10, 1), .next(100, 2), .completed(150)])
+        let trigger = scheduler.createHotObservable([.next(230, ())])
+        let observer = scheduler.start { source.asObservable().retry(when: { _ in trigger.asObservable() }) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(300, 2), .completed(350)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 350)])
+    }
+
+    func testRetryWhenWithATypedHandlerRetriesItsErrorsAndPassesOthersDownstream() {
+        struct Retryable: Error {}
+        let scheduler = TestScheduler()
+        let flaky = scheduler.createColdObservable([.next(10, 1), .error(20, Retryable())])
+        let retried = scheduler.start(disposed: 250) {
+            flaky.asObservable().retry(when: { (errors: Observable<Retryable>) in errors.map { _ in () } })
+        }
+        XCTAssertEqual(retried.events, [.next(210, 1), .next(230, 1)])
+        XCTAssertEqual(flaky.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 250)])
+
+        let otherScheduler = TestScheduler()
+        let failing = otherScheduler.createColdObservable([.next(10, 1), .error(20, TestError("not retryable"))])
+        let passed = otherScheduler.start {
+            failing.asObservable().retry(when: { (errors: Observable<Retryable>) in errors.map { _ in () } })
+        }
+        XCTAssertEqual(passed.events, [.next(210, 1), .error(220, TestError("not retryable"))])
+        XCTAssertEqual(failing.subscriptions, [Subscription(200, 220)])
+    }
+
     func testRetryWhenDisposalDisposesSourceAndTrigger() {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 1), .next(100, 2)])

@@ -77,44 +77,70 @@ extension ObservableType {
     /// when it completes or fails.
     @inlinable
     public func retry<Trigger: ObservableConvertibleType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {
+        retryWhen(Swift.Error.self, notificationHandler)
+    }
+
+    /// Resubscribes after an error of type `Failure` when `notificationHandler`'s
+    /// sequence emits; ends when it completes or fails. Errors of other types go
+    /// downstream at once.
+    @inlinable
+    public func retry<Trigger: ObservableConvertibleType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
+        retryWhen(Failure.self, notificationHandler)
+    }
+
+    // As in RxSwift, the handler's sequence is subscribed once, into a subject that
+    // only a failed attempt listens to: a trigger counts only after an error, and a
+    // handler that ended before the error ends the result at that error, not before.
+    @inlinable
+    internal func retryWhen<Trigger: ObservableConvertibleType, Failure: Swift.Error>(
+        _: Failure.Type, _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
+    ) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            let errors = PublishSubject<Swift.Error>()
+            let errors = PublishSubject<Failure>()
+            let notifier = PublishSubject<Trigger.Element>()
             let attempt = SerialDisposable()
-            let triggers = SingleAssignmentDisposable()
+            let listening = SerialDisposable()
+            let handler = SingleAssignmentDisposable()
             var stopped = false
+            func stop(_ event: Event<Element>) {
+                stopped = true
+                observer.on(event)
+            }
             func subscribeSource() {
+                // Starting an attempt ends the previous failure's listening.
+                listening.disposable = NopDisposable()
                 let current = SingleAssignmentDisposable()
                 attempt.disposable = current
                 source.run(AnyObserver { event in
                     guard !stopped else { return }
-                    switch event {
-                    case .next: observer.on(event)
-                    case .completed:
-                        stopped = true
+                    guard case .error(let error) = event else {
+                        if event.isStopEvent { stopped = true }
                         observer.on(event)
-                    case .error(let error):
-                        // The failed attempt is over: release it now rather than when
-                        // the trigger starts the next one, which may be much later.
-                        current.dispose()
-                        errors.on(.next(error))
+                        return
                     }
+                    guard let failure = error as? Failure else { return stop(event) }
+                    // The failed attempt is over: release it now rather than when
+                    // the trigger starts the next one, which may be much later.
+                    current.dispose()
+                    var retried = false
+                    listening.disposable = notifier.subscribe { trigger in
+                        guard !stopped else { return }
+                        switch trigger {
+                        case .next:
+                            guard !retried else { return }
+                            retried = true
+                            _ = CurrentThreadScheduler.instance.schedule { if !stopped { subscribeSource() } }
+                        case .error(let error): stop(.error(error))
+                        case .completed: stop(.completed)
+                        }
+                    }
+                    errors.on(.next(failure))
                 }, into: current)
             }
-            notificationHandler(errors.asObservable()).asObservable().run(AnyObserver { event in
-                guard !stopped else { return }
-                switch event {
-                case .next: _ = CurrentThreadScheduler.instance.schedule { if !stopped { subscribeSource() } }
-                case .error(let error):
-                    stopped = true
-                    observer.on(.error(error))
-                case .completed:
-                    stopped = true
-                    observer.on(.completed)
-                }
-            }, into: triggers)
+            notificationHandler(errors.asObservable()).asObservable().run(notifier.asObserver(), into: handler)
             subscribeSource()
-            return BinaryDisposable(attempt, triggers)
+            return CompositeDisposable(disposables: [attempt, listening, handler])
         }
     }
 }
