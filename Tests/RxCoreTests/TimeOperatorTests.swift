@@ -52,8 +52,18 @@ final class TimeOperatorTests: RxTestCase {
         ])
         let observer = scheduler.start { source.asObservable().delay(.seconds(10), scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.next(220, 1), .next(230, 2), .completed(310)])
-        // The source completed at 300; the chain is torn down once the delayed completion is delivered.
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 310)])
+        // As in RxSwift, the source is released when it completes, not when the
+        // delayed completion is delivered.
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testDelayDeliversEventsDueAtOneTimeOnePerTurnOfTheScheduler() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .next(210, 2), .completed(210)])
+        let observer = scheduler.start { source.asObservable().delay(.seconds(5), scheduler: scheduler) }
+        // The first is due at 215; each one after it takes a turn (a simulated tick).
+        XCTAssertEqual(observer.events, [.next(215, 1), .next(216, 2), .completed(217)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 210)])
     }
 
     func testDelayDoesNotDelayErrorsAndDropsElementsStillWaiting() {
@@ -252,8 +262,9 @@ final class TimeOperatorTests: RxTestCase {
         scheduler.scheduleAt(300) { subscription?.dispose() }
         scheduler.start()
         XCTAssertEqual(receivedDuringOnNext, [0])
-        // Each hop through the test scheduler takes its simulated tick.
-        XCTAssertEqual(observer.events, [.next(211, 1), .next(211, 2), .completed(221)])
+        // Each event is a turn of the scheduler of its own, and each turn takes the
+        // test scheduler's simulated tick.
+        XCTAssertEqual(observer.events, [.next(211, 1), .next(212, 2), .completed(221)])
     }
 
     func testObserveOnDropsQueuedEventsWhenDisposed() {

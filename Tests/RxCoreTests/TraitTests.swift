@@ -49,6 +49,26 @@ final class TraitTests: RxTestCase {
         XCTAssertEqual(failing.events, [.error(200, TestError("single"))])
     }
 
+    func testSingleOnASchedulerDeliversSuccessAndCompletionAsRxSwiftDoes() {
+        // The trait's success travels as an element and a completion, each its own
+        // turn of the scheduler where the operator hops through it.
+        let observed = TestScheduler()
+        let observedOn = observed.start { Single.just(1).observe(on: observed).asObservable() }
+        XCTAssertEqual(observedOn.events, [.next(201, 1), .completed(202)])
+
+        let delayed = TestScheduler()
+        let delay = delayed.start { Single.just(1).delay(.seconds(2), scheduler: delayed).asObservable() }
+        XCTAssertEqual(delay.events, [.next(202, 1), .completed(203)])
+
+        let subscribed = TestScheduler()
+        let subscribeOn = subscribed.start { Single.just(1).subscribe(on: subscribed).asObservable() }
+        XCTAssertEqual(subscribeOn.events, [.next(201, 1), .completed(201)])
+
+        let late = TestScheduler()
+        let delaySubscription = late.start { Single.just(1).delaySubscription(.seconds(2), scheduler: late).asObservable() }
+        XCTAssertEqual(delaySubscription.events, [.next(202, 1), .completed(202)])
+    }
+
     func testSingleSubscribeFormsReportSuccess() {
         var success: Int?
         var disposed = false

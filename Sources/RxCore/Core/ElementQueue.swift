@@ -9,6 +9,8 @@ internal struct ElementQueue<Element> {
 
     @inlinable internal var isEmpty: Bool { head == storage.count }
     @inlinable internal var count: Int { storage.count - head }
+    /// The oldest element, without removing it.
+    @inlinable internal var first: Element? { isEmpty ? nil : storage[head] }
 
     @inlinable
     internal mutating func append(_ element: Element) { storage.append(element) }

@@ -31,11 +31,19 @@ extension ObservableType {
     }
 }
 
+/// Delays events through one queue and one scheduled drain at a time, as RxSwift
+/// does: each drain delivers the oldest event, then waits what is left of the next
+/// one's delay. The source is released as soon as it ends.
 private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
     private let downstream: AnyObserver<Element>
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
-    private let subscriptions = CompositeDisposable()
+    private let upstream = SingleAssignmentDisposable()
+    private let drainWork = SerialDisposable()
+    /// Events waiting, with when each arrived.
+    private var waiting = ElementQueue<(arrived: RxTime, event: Event<Element>)>()
+    /// A drain is scheduled.
+    private var active = false
     private var stopped = false
 
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
@@ -49,40 +57,67 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
     deinit { Resources.decrementTotal() }
 
     func run(_ source: Observable<Element>) -> Disposable {
-        let upstream = SingleAssignmentDisposable()
-        subscriptions.insert(upstream)
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
-    func dispose() { subscriptions.dispose() }
+    func dispose() {
+        upstream.dispose()
+        drainWork.dispose()
+    }
 
     private func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
-        case .source(.error(let error)):
-            stopped = true
-            downstream.on(.error(error))
-            subscriptions.dispose()
         case .source(let event):
-            // One timer per event; the scheduler runs equal delays in order.
-            let slot = SingleAssignmentDisposable()
-            guard let key = subscriptions.insert(slot) else { return }
-            slot.setDisposable(scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                self.subscriptions.remove(for: key)
-                self.submit(.deliver(event), to: self) { $0.process($1) }
-                return NopDisposable()
-            })
-        case .deliver(let event):
-            if event.isStopEvent {
-                stopped = true
-                downstream.on(event)
-                subscriptions.dispose()
-            } else {
-                downstream.on(event)
+            if event.isStopEvent { upstream.dispose() }
+            if case .error(let error) = event {
+                // Errors are not delayed; the events still waiting are dropped.
+                stop(.error(error))
+                return
+            }
+            waiting.append((scheduler.now, event))
+            if !active {
+                active = true
+                scheduleDrain(after: dueTime)
             }
         case .timer:
+            deliverOldest()
+        case .deliver:
             break
         }
+    }
+
+    private func scheduleDrain(after delay: RxTimeInterval) {
+        drainWork.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
+            self.submit(.timer(id: 0), to: self) { $0.process($1) }
+            return NopDisposable()
+        }
+    }
+
+    private func deliverOldest() {
+        guard !waiting.isEmpty else {
+            active = false
+            return
+        }
+        let event = waiting.removeFirst().event
+        if event.isStopEvent { return stop(event) }
+        downstream.on(event)
+        guard !stopped else { return }
+        guard let next = waiting.first else {
+            active = false
+            return
+        }
+        // What is left of the next event's delay; a turn of the scheduler if none.
+        let elapsed = scheduler.now.timeIntervalSince(next.arrived)
+        let remaining = max(0, dueTime.rxSeconds - elapsed)
+        scheduleDrain(after: .nanoseconds(Int((remaining * 1e9).rounded())))
+    }
+
+    private func stop(_ event: Event<Element>) {
+        stopped = true
+        waiting.removeAll()
+        downstream.on(event)
+        dispose()
     }
 }

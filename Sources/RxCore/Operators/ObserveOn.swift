@@ -32,7 +32,9 @@ extension ObservableType {
     }
 }
 
-/// Queues events and drains them with one scheduled action at a time.
+/// Queues events and delivers them one per scheduled action, as RxSwift does: each
+/// event is its own turn of the scheduler, so other work queued there runs between
+/// two events, and a virtual clock shows one tick per event.
 private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     private struct State {
         var queue = ElementQueue<Event<Element>>()
@@ -68,26 +70,35 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
             state.isDraining = true
             return true
         }
-        if startDrain {
-            drainWork.disposable = scheduler.schedule(()) { _ in
-                self.drain()
-                return NopDisposable()
-            }
+        if startDrain { scheduleTurn() }
+    }
+
+    private func scheduleTurn() {
+        drainWork.disposable = scheduler.schedule(()) { _ in
+            self.deliverOne()
+            return NopDisposable()
         }
     }
 
-    private func drain() {
-        while true {
-            let next = state.withLock { state -> UncheckedSendable<Event<Element>>? in
-                guard !state.isDisposed, !state.queue.isEmpty else {
-                    state.isDraining = false
-                    return nil
-                }
-                return UncheckedSendable(state.queue.removeFirst())
+    /// Delivers the oldest queued event, then asks for another turn if more wait.
+    private func deliverOne() {
+        let next = state.withLock { state -> UncheckedSendable<Event<Element>>? in
+            guard !state.isDisposed, !state.queue.isEmpty else {
+                state.isDraining = false
+                return nil
             }
-            guard let event = next?.value else { return }
-            downstream.on(event)
+            return UncheckedSendable(state.queue.removeFirst())
         }
+        guard let event = next?.value else { return }
+        downstream.on(event)
+        let more = state.withLock { state -> Bool in
+            guard !state.isDisposed, !state.queue.isEmpty else {
+                state.isDraining = false
+                return false
+            }
+            return true
+        }
+        if more { scheduleTurn() }
     }
 
     func dispose() {
