@@ -139,6 +139,34 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(300, 320)])
     }
 
+    func testSubscribingAgainFromOnCompletedStartsANewConnection() {
+        // share, and a subject per connection behind refCount: the connection has
+        // ended before the subscriber hears the end, so subscribing again from
+        // onCompleted runs the source anew instead of replaying the old end.
+        let forms: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("share()", { $0.share() }),
+            ("share(replay: 1)", { $0.share(replay: 1) }),
+            ("multicast(makeSubject:).refCount()", { $0.multicast(makeSubject: { PublishSubject<Int>() }).refCount() }),
+        ]
+        for (name, form) in forms {
+            var runs = 0
+            let source = Observable<Int>.deferred {
+                runs += 1
+                return .of(runs * 10, runs * 10 + 1)
+            }
+            let shared = form(source)
+            var events: [Event<Int>] = []
+            let bag = DisposeBag()
+            shared.subscribe(onNext: { events.append(.next($0)) }, onCompleted: {
+                events.append(.completed)
+                shared.subscribe(onNext: { events.append(.next($0)) }, onCompleted: { events.append(.completed) })
+                    .disposed(by: bag)
+            }).disposed(by: bag)
+            XCTAssertEqual(runs, 2, name)
+            XCTAssertEqual(events, [.next(10), .next(11), .completed, .next(20), .next(21), .completed], name)
+        }
+    }
+
     func testShareWhileConnectedForgetsTheReplayWhenEverySubscriberLeft() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])

@@ -75,8 +75,12 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         }
         if stored {
             source.run(AnyObserver { event in
-                subject.observer.on(event)
+                // As in RxSwift, the connection ends before its subscribers hear the
+                // terminal event: one that subscribes again from its onCompleted or
+                // onError starts a new connection (with a new subject, if made per
+                // connection) instead of hearing the old end.
                 if event.isStopEvent { self.connectionEnded(id) }
+                subject.observer.on(event)
             }, into: subscription)
         }
         return AnonymousDisposable { [weak self] in self?.disconnect(id) }
@@ -116,6 +120,9 @@ private final class RefCounter<Element>: @unchecked Sendable {
     private struct State {
         var count = 0
         var connection: Disposable?
+        /// Which connection the current subscribers share; a new one starts after
+        /// the source ends.
+        var connectionID: UInt64 = 0
     }
 
     private let connectable: ConnectableObservable<Element>
@@ -126,23 +133,31 @@ private final class RefCounter<Element>: @unchecked Sendable {
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+        let joined = state.withLock { $0.connectionID }
         // A subject that already terminated (share(scope: .forever), publish) sends its
         // terminal event during the subscription; that subscriber is done, and, as in
         // RxSwift, must not connect the source again.
         let ended = Atomic<Bool>(false)
         let subscription = connectable.asObservable().subscribeHandler(AnyObserver { event in
-            if event.isStopEvent { ended.store(true, ordering: .releasing) }
+            if event.isStopEvent {
+                ended.store(true, ordering: .releasing)
+                // The source ended: the count starts again from nothing, before the
+                // subscriber hears it, so that subscribing from its onCompleted
+                // connects anew (RxSwift's refCount does the same).
+                self.connectionEnded(joined)
+            }
             observer.on(event)
         })
         if ended.load(ordering: .acquiring) { return subscription }
-        let first = state.withLock { state -> Bool in
+        let first = state.withLock { state -> Bool? in
+            guard state.connectionID == joined else { return nil }
             state.count += 1
             return state.count == 1
         }
-        if first {
+        if first == true {
             let connection = connectable.connect()
             let keep = state.withLock { state -> Bool in
-                guard state.count > 0 else { return false }
+                guard state.connectionID == joined, state.count > 0 else { return false }
                 state.connection = connection
                 return true
             }
@@ -151,6 +166,7 @@ private final class RefCounter<Element>: @unchecked Sendable {
         return AnonymousDisposable { [self] in
             subscription.dispose()
             let connection = state.withLock { state -> Disposable? in
+                guard state.connectionID == joined, state.count > 0 else { return nil }
                 state.count -= 1
                 guard state.count == 0 else { return nil }
                 defer { state.connection = nil }
@@ -158,6 +174,17 @@ private final class RefCounter<Element>: @unchecked Sendable {
             }
             connection?.dispose()
         }
+    }
+
+    private func connectionEnded(_ id: UInt64) {
+        let connection = state.withLock { state -> Disposable? in
+            guard state.connectionID == id else { return nil }
+            state.connectionID &+= 1
+            state.count = 0
+            defer { state.connection = nil }
+            return state.connection
+        }
+        connection?.dispose()
     }
 }
 
