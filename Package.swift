@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "RxCore", targets: ["RxCore"]),
         // Virtual-time testing support (what RxTest is to RxSwift).
         .library(name: "RxTesting", targets: ["RxTesting"]),
+        // Waiting for a sequence's outcome on the calling thread, for tests and
+        // command-line tools (what RxBlocking is to RxSwift).
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
         .library(name: "RxFlows", targets: ["RxFlows"]),
         // The modal runtime: plugin registry and loader, libffi invoker, surfaces,
@@ -70,6 +73,7 @@ let package = Package(
     targets: [
         .target(name: "RxCore"),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        .target(name: "RxBlocking", dependencies: ["RxCore"]),
         .target(name: "RxFlows", dependencies: ["RxCore"]),
         // The plugin ABI header, in the top-level Include/ folder, as a C module.
         .target(name: "RxModalPluginABI", path: "Include", publicHeadersPath: "."),
@@ -136,7 +140,7 @@ let package = Package(
         .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
-        .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting", "RxBlocking"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxTestSupport", "RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),

@@ -35,6 +35,18 @@ extension Recorded {
     }
 }
 
+/// A timeline written out where type inference needs the help:
+/// `Recorded.events(.next(210, 1), .completed(250))`.
+extension Recorded {
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>] where Value == Event<Element> {
+        recordedEvents
+    }
+
+    public static func events<Element>(_ recordedEvents: [Recorded<Event<Element>>]) -> [Recorded<Event<Element>>] where Value == Event<Element> {
+        recordedEvents
+    }
+}
+
 /// The span during which an observer was subscribed to a test observable.
 public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConvertible {
     /// Virtual time of the subscription.
