@@ -433,6 +433,24 @@ final class CreationTests: RxTestCase {
         subscription.dispose()
         box.observer = nil
     }
+
+    func testJustOnASchedulerEmitsThenCompletesEachOnItsOwnTurn() {
+        let scheduler = TestScheduler()
+        let observer = scheduler.start { Observable.just(42, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(201, 42), .completed(202)])
+        let single = TestScheduler()
+        let succeeded = single.start { Single.just(7, scheduler: single).asObservable() }
+        XCTAssertEqual(succeeded.events, [.next(201, 7), .completed(202)])
+        let maybe = TestScheduler()
+        let gave = maybe.start { Maybe.just(8, scheduler: maybe).asObservable() }
+        XCTAssertEqual(gave.events, [.next(201, 8), .completed(202)])
+    }
+
+    func testJustOnASchedulerDisposedBeforeItsTurnEmitsNothing() {
+        let scheduler = TestScheduler()
+        let observer = scheduler.start(disposed: 200) { Observable.just(42, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [])
+    }
 }
 
 /// Holds the observer a `create` closure received, so that a test can drive it.

@@ -398,4 +398,31 @@ final class TraitTests: RxTestCase {
         XCTAssertEqual(emptyObserver.events, [.next(250, nil), .completed(250)])
         XCTAssertEqual(failingObserver.events, [.error(240, TestError("source"))])
     }
+
+    func testTraitCompactMapGivesAMaybe() {
+        let scheduler = TestScheduler()
+        let kept = scheduler.start { Single.just("12").compactMap { Int($0) }.asObservable() }
+        XCTAssertEqual(kept.events, [.next(200, 12), .completed(200)])
+        let dropped = TestScheduler().start { Maybe.just("x").compactMap { Int($0) }.asObservable() }
+        XCTAssertEqual(dropped.events, [.completed(200)])
+    }
+
+    func testCompletableConcatRunsOneAfterAnother() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.completed(10, Never.self)])
+        let second = scheduler.createColdObservable([.completed(20, Never.self)])
+        let observer = scheduler.start {
+            Completable.concat(first.asObservable().asCompletable(), second.asObservable().asCompletable()).asObservable()
+        }
+        XCTAssertEqual(observer.events.map(\.time), [230])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
+
+        let failing = TestScheduler()
+        let fails = failing.createColdObservable([.error(10, TestError("first"), Never.self)])
+        let never = failing.createColdObservable([Recorded<Event<Never>>]())
+        let failed = failing.start { fails.asObservable().asCompletable().concat(never.asObservable().asCompletable()).asObservable() }
+        XCTAssertEqual(failed.events.count, 1)
+        XCTAssertEqual(never.subscriptions, [])
+    }
 }

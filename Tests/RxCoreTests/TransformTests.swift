@@ -240,4 +240,30 @@ final class TransformTests: RxTestCase {
         XCTAssertFalse(subject.hasObservers)
         subscription.dispose()
     }
+
+    func testEnumeratedPairsElementsWithTheirPositions() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, "a"), .next(220, "b"), .completed(230)])
+        let observer = scheduler.start { xs.enumerated().map { "\($0.index)\($0.element)" } }
+        XCTAssertEqual(observer.events, [.next(210, "0a"), .next(220, "1b"), .completed(230)])
+    }
+
+    func testSinglePassesTheOneElementOnAndFailsOnASecondOrNone() {
+        let scheduler = TestScheduler()
+        let one = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        XCTAssertEqual(scheduler.start { one.single() }.events, [.next(210, 1), .completed(250)])
+
+        let two = TestScheduler()
+        let xs = two.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
+        XCTAssertEqual(two.start { xs.single() }.events, [.next(210, 1), .error(220, RxError.moreThanOneElement)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+
+        let none = TestScheduler()
+        let empty = none.createHotObservable([.completed(250, Int.self)])
+        XCTAssertEqual(none.start { empty.single() }.events, [.error(250, RxError.noElements)])
+
+        let matching = TestScheduler()
+        let ys = matching.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
+        XCTAssertEqual(matching.start { ys.single { $0 % 2 == 0 } }.events, [.next(220, 2), .completed(250)])
+    }
 }

@@ -5,6 +5,23 @@ extension Observable {
         Observable(scalar: ScalarElement(element))
     }
 
+    /// Emits `element`, then completes, each on its own turn of `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        let box = UncheckedSendable(element)
+        return Observable { observer in
+            let completion = SingleAssignmentDisposable()
+            let emission = scheduler.schedule(()) { _ in
+                observer.on(.next(box.value))
+                completion.setDisposable(scheduler.schedule(()) { _ in
+                    observer.on(.completed)
+                    return NopDisposable()
+                })
+                return NopDisposable()
+            }
+            return BinaryDisposable(emission, completion)
+        }
+    }
+
     /// Completes at once.
     @inlinable
     public static func empty() -> Observable<Element> {

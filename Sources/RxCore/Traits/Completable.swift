@@ -56,6 +56,21 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         retyped(Value.self).concat(next)
     }
 
+    /// Runs `sources` one after another; completes after the last, fails with the first error.
+    public static func concat<Sources: Sequence>(_ sources: Sources) -> Completable where Sources.Element == Completable {
+        Completable(raw: Observable.concat(sources.map(\.source)))
+    }
+
+    /// Runs `sources` one after another; completes after the last, fails with the first error.
+    public static func concat(_ sources: Completable...) -> Completable {
+        concat(sources)
+    }
+
+    /// Runs `second` after this one completes.
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat([self, second])
+    }
+
     /// Completes when all complete; fails with the first error.
     @inlinable
     public static func zip(_ completables: [Completable]) -> Completable {

@@ -19,6 +19,16 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     @inlinable
     public static func just(_ element: Element) -> Maybe<Element> { Maybe(raw: .just(element)) }
 
+    /// Succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: .just(element, scheduler: scheduler))
+    }
+
+    /// The element `transform` makes, or nothing when it gives nil.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe<Result>(raw: source.compactMap(transform))
+    }
+
     /// Completes without an element.
     @inlinable
     public static func empty() -> Maybe<Element> { Maybe(raw: .empty()) }

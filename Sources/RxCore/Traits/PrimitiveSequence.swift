@@ -125,6 +125,11 @@ extension PrimitiveSequence {
         lift { $0.delaySubscription(dueTime, scheduler: scheduler) }
     }
 
+    /// Prints every event, subscription and disposal, prefixed with `identifier`.
+    public func debug(_ identifier: String = "debug", trimOutput: Bool = false) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.debug(identifier, trimOutput: trimOutput) }
+    }
+
     /// Delivers events on `scheduler`.
     @inlinable
     public func observe(on scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {

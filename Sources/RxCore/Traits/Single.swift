@@ -22,6 +22,16 @@ extension PrimitiveSequence where Trait == SingleTrait {
         Single(raw: .just(element))
     }
 
+    /// Succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: .just(element, scheduler: scheduler))
+    }
+
+    /// The element `transform` makes, or nothing when it gives nil.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: source.compactMap(transform))
+    }
+
     /// Subscribes with one closure for the outcome.
     @inlinable
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {

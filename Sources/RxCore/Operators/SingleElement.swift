@@ -1,0 +1,41 @@
+extension ObservableType {
+    /// Passes on the one element as it arrives; fails with `RxError.moreThanOneElement`
+    /// at a second one, and with `RxError.noElements` if the source completes empty.
+    public func single() -> Observable<Element> {
+        single { _ in true }
+    }
+
+    /// Like `single()`, counting only the elements that satisfy `predicate`.
+    public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { observer in
+            var seen = false
+            var stopped = false
+            let upstream = SingleAssignmentDisposable()
+            func stop(_ event: Event<Element>) {
+                stopped = true
+                observer.on(event)
+                upstream.dispose()
+            }
+            source.run(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next(let element):
+                    do {
+                        guard try predicate(element) else { return }
+                    } catch {
+                        return stop(.error(error))
+                    }
+                    if seen { return stop(.error(RxError.moreThanOneElement)) }
+                    seen = true
+                    observer.on(.next(element))
+                case .error:
+                    stop(event)
+                case .completed:
+                    stop(seen ? .completed : .error(RxError.noElements))
+                }
+            }, into: upstream)
+            return upstream
+        }
+    }
+}
