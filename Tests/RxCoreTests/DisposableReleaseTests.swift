@@ -45,4 +45,21 @@ final class DisposableReleaseTests: RxTestCase {
         }
         XCTAssertEqual(Resources.total, before, "the connectable's replay subject outlived it")
     }
+
+    func testASubscriptionWhoseHandlerHoldsItsOwnBagIsFreedWhenTheSequenceEnds() {
+        // The event handler captures the bag that holds its subscription: the cycle
+        // ends with the subscription, for every form of subscribe.
+        final class Owner { let bag = DisposeBag() }
+        weak var released: Owner?
+        do {
+            let owner = Owner()
+            released = owner
+            let subject = PublishSubject<Int>()
+            subject.subscribe { _ in _ = owner.bag }.disposed(by: owner.bag)
+            subject.subscribe(onNext: { _ in _ = owner.bag }).disposed(by: owner.bag)
+            subject.subscribe(AnyObserver { _ in _ = owner.bag }).disposed(by: owner.bag)
+            subject.onCompleted()
+        }
+        XCTAssertNil(released)
+    }
 }

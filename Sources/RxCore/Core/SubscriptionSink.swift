@@ -40,11 +40,11 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline internal var reentrantEvents: [Event<Element>] = []
     /// Whether `reentrantEvents` has anything, readable without an exclusivity check.
     @usableFromInline internal let hasReentrantEvents = Atomic<Bool>(false)
-    /// Either one handler for every event, or one per kind of event.
-    @usableFromInline internal let eventHandler: ((Event<Element>) -> Void)?
-    // Variables so that `finish()` can release them: a subscriber's closures often
-    // capture the object that holds the subscription, and that cycle must end with
-    // the subscription.
+    // Either one handler for every event, or one per kind of event. Variables so
+    // that `finish()` can release them: a subscriber's closures often capture the
+    // object that holds the subscription (its DisposeBag, its owner), and that
+    // cycle must end with the subscription.
+    @exclusivity(unchecked) @usableFromInline internal var eventHandler: ((Event<Element>) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onNext: ((Element) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onError: ((Swift.Error) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onCompleted: (() -> Void)?
@@ -123,9 +123,8 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func deliver(_ event: Event<Element>) {
         guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
         if event.isStopEvent { flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed) }
-        if eventHandler != nil {
-            // Optional chaining calls the constant closure without retaining it.
-            eventHandler?(event)
+        if let eventHandler {
+            eventHandler(event)
         } else {
             switch event {
             case .next(let element): onNext?(element)
@@ -194,6 +193,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         held.dispose()
         let onDisposed = self.onDisposed
         // No callback can start any more (the flags say so), so nothing reads these.
+        eventHandler = nil
         onNext = nil
         onError = nil
         onCompleted = nil
