@@ -167,6 +167,25 @@ final class MulticastTests: RxTestCase {
         }
     }
 
+    func testSubscribingAgainFromOnCompletedOfAShareForeverHearsTheEndWithoutResubscribing() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let shared = xs.asObservable().share(replay: 1, scope: .forever)
+        let first = scheduler.createObserver(Int.self)
+        let again = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        scheduler.scheduleAt(200) {
+            shared.subscribe { event in
+                first.on(event)
+                if event.isStopEvent { shared.subscribe(again).disposed(by: bag) }
+            }.disposed(by: bag)
+        }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(again.events, [.next(230, 2), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
     func testShareWhileConnectedForgetsTheReplayWhenEverySubscriberLeft() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])

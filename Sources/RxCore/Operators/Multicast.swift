@@ -13,6 +13,8 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         var subject: AnySubject<Element>?
         var connection: Connection?
         var nextID: UInt64 = 0
+        /// A kept subject has received the source's terminal event.
+        var keptSubjectTerminated = false
     }
 
     private let source: Observable<Element>
@@ -92,10 +94,17 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         let subscription = state.withLock { state -> Disposable? in
             guard let connection = state.connection, connection.id == id else { return nil }
             state.connection = nil
-            if subjectPerConnection { state.subject = nil }
+            if subjectPerConnection { state.subject = nil } else { state.keptSubjectTerminated = true }
             return connection.subscription
         }
         subscription?.dispose()
+    }
+
+    /// The subject is kept across connections (publish, replay, share forever) and has
+    /// ended: a new subscriber hears that end (and any replay) and connects nothing,
+    /// even while the subject is still telling its other subscribers.
+    internal var hasEndedForGood: Bool {
+        state.withLock { $0.keptSubjectTerminated }
     }
 
     internal func disconnect(_ id: UInt64) {
@@ -148,7 +157,7 @@ private final class RefCounter<Element>: @unchecked Sendable {
             }
             observer.on(event)
         })
-        if ended.load(ordering: .acquiring) { return subscription }
+        if ended.load(ordering: .acquiring) || connectable.hasEndedForGood { return subscription }
         let first = state.withLock { state -> Bool? in
             guard state.connectionID == joined else { return nil }
             state.count += 1
