@@ -33,7 +33,9 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     }
 
     public func asObservable() -> Observable<Element> {
-        Observable.create { [self] observer in self.attach(observer) }
+        // Not `create`: its subscription ends at its own terminal event, and a test
+        // observable's ends only when its subscriber disposes, as in RxTest.
+        Observable.recordingSubscriptions { [self] observer in self.attach(observer) }
     }
 
     func attach(_ observer: AnyObserver<Element>) -> Disposable {
@@ -84,7 +86,6 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
         let index = recordSubscription()
         let scheduled = CompositeDisposable()
         for recorded in recordedEvents {
-            scheduled.insert(scheduler.scheduleRelative((), dueTime: .seconds(0)) { _ in Disposables.create() })
             let time = scheduler.clock + recorded.time
             scheduled.insert(scheduler.scheduleAbsolute((), time: time) { _ in
                 observer.on(recorded.value)

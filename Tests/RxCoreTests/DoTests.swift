@@ -300,6 +300,29 @@ final class DoTests: RxTestCase {
         _ = source.subscribe(onNext: { received.append($0) })
         XCTAssertEqual(received, [7, 7])
     }
+
+    func testSideEffectsRunInRxSwiftsOrderAroundASourceThatEndsWhileSubscribing() {
+        // create disposes its closure's resources with the terminal event, so the
+        // source is gone before do's onSubscribed runs, as in RxSwift.
+        for failing in [false, true] {
+            var log: [String] = []
+            let source = Observable<Int>.create { observer in
+                log.append("source subscribed")
+                observer.onNext(0)
+                if failing { observer.onError(TestError()) } else { observer.onCompleted() }
+                return Disposables.create { log.append("source disposed") }
+            }
+            _ = source.do(
+                onNext: { _ in log.append("onNext") },
+                onError: { _ in log.append("onEnd") },
+                onCompleted: { log.append("onEnd") },
+                onSubscribe: { log.append("onSubscribe") },
+                onSubscribed: { log.append("onSubscribed") },
+                onDispose: { log.append("onDispose") }
+            ).subscribe { _ in }
+            XCTAssertEqual(log, ["onSubscribe", "source subscribed", "onNext", "onEnd", "source disposed", "onSubscribed", "onDispose"], "failing: \(failing)")
+        }
+    }
 }
 
 /// Holds the observer a `create` closure received, so that a test can drive it.

@@ -45,8 +45,13 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
     @inlinable
     internal func forward(_ event: Event<Element>) {
         guard !isStopped, !disposed.load(ordering: .relaxed) else { return }
-        if event.isStopEvent { isStopped = true }
+        guard event.isStopEvent else { return downstream.on(event) }
+        isStopped = true
         downstream.on(event)
+        // The closure's resources go with its terminal event, as in RxSwift: from
+        // inside the closure itself, the disposable it is about to return is
+        // disposed the moment it is handed over.
+        dispose()
     }
 
     /// Stores the disposable the `create` closure returned, or disposes it if the
