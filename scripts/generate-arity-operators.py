@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generates the fixed-arity `combineLatest` and `zip` operators (2 to 8 inputs).
+"""Generates the fixed-arity `combineLatest` and `zip` operators (2 to 8 inputs),
+and `zip` of 2 to 8 `Single`s or `Maybe`s.
 
 Each arity needs its own typed sink so that per-event code stays specialized and
 free of `Any` boxing. Run from the repository root:
@@ -257,6 +258,33 @@ def zip_(n):
     return "\n".join(lines)
 
 
+def trait_zip(trait, n):
+    """zip of n Singles or Maybes: Observable's zip on their sources, kept in the trait."""
+    T = [f"E{i}" for i in range(n)]
+    types = ", ".join(T)
+    params = ", ".join(f"_ source{i}: PrimitiveSequence<{trait}Trait, {t}>" for i, t in enumerate(T))
+    srcs = ", ".join(f"source{i}.source" for i in range(n))
+    lines = []
+    lines.append(f"extension PrimitiveSequence where Trait == {trait}Trait {{")
+    what = "Succeeds" if trait == "Single" else "Succeeds, once all have succeeded,"
+    lines.append(f"    /// {what} with `resultSelector` of the {n} elements; fails with the first error.")
+    lines.append("    @inlinable")
+    lines.append(f"    public static func zip<{types}>({params}, resultSelector: @escaping ({types}) throws -> Element) -> PrimitiveSequence<{trait}Trait, Element> {{")
+    lines.append(f"        PrimitiveSequence(raw: Observable.zip({srcs}, resultSelector: resultSelector))")
+    lines.append("    }\n")
+    lines.append(f"    /// {what} with the {n} elements as a tuple; fails with the first error.")
+    lines.append("    @inlinable")
+    lines.append(f"    public static func zip<{types}>({params}) -> PrimitiveSequence<{trait}Trait, Element> where Element == ({types}) {{")
+    lines.append(f"        PrimitiveSequence(raw: Observable.zip({srcs}))")
+    lines.append("    }")
+    lines.append("}\n")
+    return "\n".join(lines)
+
+
+TRAITS = pathlib.Path("Sources/RxCore/Traits")
 (OUT / "CombineLatest+Arity.swift").write_text(HEADER + "\n".join(combine_latest(n) for n in range(2, MAX + 1)))
 (OUT / "Zip+Arity.swift").write_text(HEADER + "\n".join(zip_(n) for n in range(2, MAX + 1)))
 print("wrote", OUT / "CombineLatest+Arity.swift", "and", OUT / "Zip+Arity.swift")
+(TRAITS / "PrimitiveSequence+Zip+Arity.swift").write_text(
+    HEADER + "\n".join(trait_zip(trait, n) for trait in ("Single", "Maybe") for n in range(2, MAX + 1)))
+print("wrote", TRAITS / "PrimitiveSequence+Zip+Arity.swift")

@@ -374,4 +374,46 @@ final class ErrorHandlingTests: RxTestCase {
         XCTAssertEqual(observer.events, [])
         XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
     }
+
+    func testCatchSequenceMovesToTheNextSourceAtEachErrorAndEndsWithTheLastError() {
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError("first"))])
+        let second = scheduler.createColdObservable([.next(10, 2), .error(20, TestError("second"))])
+        let observer = scheduler.start { Observable.catch(sequence: [first.asObservable(), second.asObservable()]) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 2), .error(240, TestError("second"))])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(second.subscriptions, [Subscription(220, 240)])
+
+        let completing = TestScheduler()
+        let ok = completing.createColdObservable([.next(10, 3), .completed(20)])
+        let unused = completing.createColdObservable([.next(10, 4)])
+        let done = completing.start { Observable.catch(sequence: [ok.asObservable(), unused.asObservable()]) }
+        XCTAssertEqual(done.events, [.next(210, 3), .completed(220)])
+        XCTAssertEqual(unused.subscriptions, [])
+
+        XCTAssertEqual(TestScheduler().start { Observable<Int>.catch(sequence: []) }.events, [.completed(200)])
+    }
+
+    func testCatchSequenceTakesFromAnEndlessSequenceOnlyWhatItNeeds() {
+        var made = 0
+        let failing = AnyIterator<Observable<Int>> {
+            made += 1
+            return made < 4 ? .error(TestError("attempt")) : .just(made)
+        }
+        var events: [Event<Int>] = []
+        _ = Observable.catch(sequence: AnySequence { failing }).subscribe { events.append($0) }
+        XCTAssertEqual(events, [.next(4), .completed])
+        XCTAssertEqual(made, 4)
+    }
+
+    func testTraitRetryWhenResubscribesTheTrait() {
+        var attempts = 0
+        let flaky = Single<Int>.deferred {
+            attempts += 1
+            return attempts < 3 ? .error(TestError()) : .just(attempts)
+        }
+        var result: [SingleEvent<Int>] = []
+        _ = flaky.retry(when: { (errors: Observable<Error>) in errors }).subscribe { result.append($0) }
+        XCTAssertEqual(result, [.success(3)])
+    }
 }

@@ -248,4 +248,29 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(subscriptions, 1)
     }
+
+    func testMulticastWithASelectorSharesOneRunAmongTheSelectorsUsesPerSubscription() {
+        var runs = 0
+        let source = Observable<Int>.deferred {
+            runs += 1
+            return .of(1, 2)
+        }
+        var first: [Int] = [], second: [Int] = []
+        let combined = source.multicast({ PublishSubject<Int>() }) { shared in
+            Observable.zip(shared, shared.map { $0 * 10 }) { $0 + $1 }
+        }
+        _ = combined.subscribe(onNext: { first.append($0) })
+        _ = combined.subscribe(onNext: { second.append($0) })
+        XCTAssertEqual(first, [11, 22])
+        XCTAssertEqual(second, [11, 22])
+        XCTAssertEqual(runs, 2, "one run of the source per subscription, shared inside the selector")
+    }
+
+    func testMergeTakesAnyCollectionOfSources() {
+        let scheduler = TestScheduler()
+        let observer = scheduler.start { Observable.merge(AnyCollection([Observable.of(1, 2), Observable.of(3)])) }
+        XCTAssertEqual(observer.events, [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
+        let none = TestScheduler().start { Observable<Int>.merge(AnyCollection([])) }
+        XCTAssertEqual(none.events, [.completed(200)])
+    }
 }

@@ -425,4 +425,28 @@ final class TraitTests: RxTestCase {
         XCTAssertEqual(failed.events.count, 1)
         XCTAssertEqual(never.subscriptions, [])
     }
+
+    func testSingleAndMaybeZipOfEveryArityAsTuplesAndWithASelector() {
+        var tuple: [SingleEvent<String>] = []
+        _ = Single.zip(Single.just(1), Single.just("b")).map { "\($0.0)\($0.1)" }.subscribe { tuple.append($0) }
+        XCTAssertEqual(tuple, [.success("1b")])
+        var eight: [SingleEvent<Int>] = []
+        let one = Single.just(1)
+        _ = Single.zip(one, one, one, one, one, one, one, one) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.subscribe { eight.append($0) }
+        XCTAssertEqual(eight, [.success(8)])
+        var maybe: [MaybeEvent<Int>] = []
+        _ = Maybe.zip(Maybe.just(1), Maybe<Int>.empty()) { $0 + $1 }.subscribe { maybe.append($0) }
+        XCTAssertEqual(maybe, [.completed])
+        var failed: [SingleEvent<Int>] = []
+        _ = Single.zip(Single<Int>.error(TestError("a")), Single.just(2), Single.just(3)) { $0 + $1 + $2 }.subscribe { failed.append($0) }
+        XCTAssertEqual(failed, [.failure(TestError("a"))])
+    }
+
+    func testCompletableZipOfSomeCompletesWhenAllHave() {
+        let scheduler = TestScheduler()
+        let a = scheduler.createColdObservable([.completed(10, Never.self)])
+        let b = scheduler.createColdObservable([.completed(30, Never.self)])
+        let observer = scheduler.start { Completable.zip(a.asObservable().asCompletable(), b.asObservable().asCompletable()).asObservable() }
+        XCTAssertEqual(observer.events.map(\.time), [230])
+    }
 }

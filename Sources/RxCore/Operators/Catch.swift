@@ -144,3 +144,28 @@ extension ObservableType {
         }
     }
 }
+
+extension Observable {
+    /// On error, continues with the next sequence of `sequence`, taken only when
+    /// needed (it may be endless); the last one's error goes downstream, and an empty
+    /// `sequence` completes at once.
+    public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        Observable { observer in
+            var remaining = sequence.makeIterator()
+            let current = SerialDisposable()
+            func subscribe(_ source: Observable<Element>) {
+                let slot = SingleAssignmentDisposable()
+                current.disposable = slot
+                source.run(AnyObserver { event in
+                    guard case .error(let error) = event else { return observer.on(event) }
+                    // Without a next sequence, this error is the last.
+                    guard let next = remaining.next() else { return observer.on(.error(error)) }
+                    // On the trampoline, so that sources failing at once loop rather than recurse.
+                    _ = CurrentThreadScheduler.instance.schedule { if !current.isDisposed { subscribe(next) } }
+                }, into: slot)
+            }
+            if let first = remaining.next() { subscribe(first) } else { observer.on(.completed) }
+            return current
+        }
+    }
+}

@@ -315,8 +315,8 @@ extension ObservableType where Element: ObservableConvertibleType {
 extension Observable {
     /// Merges the sequences' elements as they arrive.
     @inlinable
-    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Observable<Observable<Element>>.from(sources).merge()
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        Observable<Observable<Element>>.from(Array(sources)).merge()
     }
 
     /// Merges the sequences' elements as they arrive.

@@ -243,6 +243,31 @@ extension ObservableType {
         return ConnectableObservable(source: asObservable(), subjectPerConnection: false) { shared }
     }
 
+    /// For each subscription, a new subject from `makeSubject` shares one run of
+    /// this sequence among every use of it inside `selector`; the result is what
+    /// `selector` makes of it.
+    public func multicast<Subject: SubjectType, Result>(
+        _ makeSubject: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Element == Element, Subject.Observer.Element == Element {
+        let source = asObservable()
+        return Observable<Result> { observer in
+            let connectable: ConnectableObservable<Element>
+            let result: Observable<Result>
+            do {
+                let shared = AnySubject(try makeSubject())
+                connectable = ConnectableObservable(source: source, subjectPerConnection: false) { shared }
+                result = try selector(connectable.asObservable())
+            } catch {
+                observer.on(.error(error))
+                return NopDisposable()
+            }
+            let slot = SingleAssignmentDisposable()
+            result.run(observer, into: slot)
+            return BinaryDisposable(slot, connectable.connect())
+        }
+    }
+
     /// A connectable sequence that multicasts through a new subject per connection.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
         ConnectableObservable(source: asObservable(), subjectPerConnection: true) { AnySubject(makeSubject()) }

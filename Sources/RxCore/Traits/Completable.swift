@@ -73,8 +73,14 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 
     /// Completes when all complete; fails with the first error.
     @inlinable
-    public static func zip(_ completables: [Completable]) -> Completable {
+    public static func zip<Completables: Collection>(_ completables: Completables) -> Completable where Completables.Element == Completable {
         Completable(raw: Observable.merge(completables.map { $0.source }))
+    }
+
+    /// Completes when all complete; fails with the first error.
+    @inlinable
+    public static func zip(_ completables: Completable...) -> Completable {
+        zip(completables)
     }
 
     /// This completable as an observable of any element type (it has none to convert).

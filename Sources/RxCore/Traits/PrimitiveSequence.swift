@@ -95,6 +95,18 @@ extension PrimitiveSequence {
         lift { $0.catch { try handler($0).source } }
     }
 
+    /// Resubscribes after an error when `notificationHandler`'s sequence emits; ends
+    /// when it completes or fails.
+    public func retry<Trigger: ObservableConvertibleType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.retry(when: notificationHandler) }
+    }
+
+    /// Resubscribes after an error of type `Failure` when `notificationHandler`'s
+    /// sequence emits; other errors go downstream at once.
+    public func retry<Trigger: ObservableConvertibleType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        lift { $0.retry(when: notificationHandler) }
+    }
+
     /// Resubscribes after an error, at most `maxAttemptCount` subscriptions in all.
     @inlinable
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {

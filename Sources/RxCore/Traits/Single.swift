@@ -92,12 +92,6 @@ extension PrimitiveSequence where Trait == SingleTrait {
         lift { $0.catchAndReturn(element) }
     }
 
-    /// Succeeds with the results of both, combined.
-    @inlinable
-    public static func zip<A, B>(_ a: Single<A>, _ b: Single<B>, resultSelector: @escaping (A, B) throws -> Element) -> Single<Element> {
-        Single(raw: Observable.zip(a.source, b.source, resultSelector: resultSelector))
-    }
-
     /// Succeeds with the results of all of them, in order.
     @inlinable
     public static func zip<Collection: Swift.Collection>(_ singles: Collection) -> Single<[Element]> where Collection.Element == Single<Element> {
