@@ -28,14 +28,16 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
         self.recordedEvents = events
     }
 
+    /// Subscribed directly, as RxTest's are, the subscription ends only when it is
+    /// disposed, whatever the test observable emits.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(observer)
+        attach(AnyObserver(observer))
     }
 
     public func asObservable() -> Observable<Element> {
-        // Not `create`: its subscription ends at its own terminal event, and a test
-        // observable's ends only when its subscriber disposes, as in RxTest.
-        Observable.recordingSubscriptions { [self] observer in self.attach(observer) }
+        // Through `create`, as RxTest's default `asObservable()` is: an operator's
+        // subscription ends at the test observable's own terminal event.
+        Observable.create { [self] observer in self.attach(observer) }
     }
 
     func attach(_ observer: AnyObserver<Element>) -> Disposable {

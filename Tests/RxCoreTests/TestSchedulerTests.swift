@@ -228,7 +228,17 @@ final class TestSchedulerTests: RxTestCase {
         subscriptions.forEach { $0.dispose() }
         XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
         XCTAssertEqual(second.events, [.next(260, 1), .completed(270)])
-        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(250, 270)])
+        // Subscribed directly, as in RxTest, a subscription ends when it is disposed
+        // (here after the run, at 270), not at the observable's completion.
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 270), Subscription(250, 270)])
+    }
+
+    func testATestObservableInAnOperatorChainIsReleasedAtItsOwnEnd() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let observer = scheduler.start { source.map { $0 } }
+        XCTAssertEqual(observer.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
     }
 
     /// Work that is scheduled and then simply left to run (its disposable dropped,

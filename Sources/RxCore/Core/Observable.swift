@@ -73,15 +73,6 @@ public struct Observable<Element>: ObservableType {
 
 extension Observable: @unchecked Sendable {}
 
-extension Observable {
-    /// A sequence that runs `subscribe` as it is: none of `create`'s policing, and no
-    /// disposal at its own terminal event. For RxTesting's test observables, which,
-    /// like RxTest's, record an unsubscription only when their subscriber disposes.
-    package static func recordingSubscriptions(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
-        Observable(subscribe)
-    }
-}
-
 extension ObservableType {
     /// Subscribes with closures for each kind of event; `onDisposed` runs once when
     /// the subscription ends, whether by a terminal event or by disposal.
