@@ -155,9 +155,9 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// Creates the observable at `created`, subscribes at `subscribed`, disposes at
     /// `disposed`, runs the clock, and returns what was received.
     public func start<Element, Sequence: ObservableConvertibleType>(
-        created: TestTime = Defaults.created,
-        subscribed: TestTime = Defaults.subscribed,
-        disposed: TestTime = Defaults.disposed,
+        created: TestTime,
+        subscribed: TestTime,
+        disposed: TestTime,
         create: @escaping () -> Sequence
     ) -> TestableObserver<Element> where Sequence.Element == Element {
         var source: Observable<Element>?
@@ -176,6 +176,13 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         disposed: TestTime, create: @escaping () -> Sequence
     ) -> TestableObserver<Element> where Sequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+    }
+
+    /// Like `start(created:subscribed:disposed:create:)` with the default times.
+    public func start<Element, Sequence: ObservableConvertibleType>(
+        _ create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
 
     // MARK: Heap

@@ -305,6 +305,14 @@ final class TimeOperatorTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(210, 1)])
     }
 
+    func testSubscribeOnDisposesTheSourceOnTheSchedulerAlsoAfterItCompleted() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable([.completed(300, Int.self)])
+        let observer = scheduler.start { source.subscribe(on: scheduler) }
+        XCTAssertEqual(observer.events, [.completed(300)])
+        XCTAssertEqual(source.subscriptions, [Subscription(201, 301)])
+    }
+
     func testSubscribeOnDisposedBeforeItsTurnNeverSubscribes() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1)])

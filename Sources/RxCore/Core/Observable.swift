@@ -83,7 +83,9 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribeSink(SubscriptionSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+        // An error nobody handles goes to Hooks.defaultErrorHandler, as in RxSwift.
+        let onError = onError ?? Hooks.unhandledErrorReporter()
+        return asObservable().subscribeSink(SubscriptionSink(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
     }
 
     /// Subscribes with one closure for every event.

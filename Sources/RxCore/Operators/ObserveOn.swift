@@ -11,14 +11,17 @@ extension ObservableType {
 
     /// Subscribes to the source, and disposes that subscription, on `scheduler`.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        let source = asObservable()
+        // This very sequence is subscribed, as in RxSwift, not its `asObservable()`:
+        // for a test observable, that decides whether its subscription ends at its own
+        // completion or at the scheduled disposal.
+        let source = UncheckedSendable(self)
         return Observable { observer in
             let subscription = SerialDisposable()
             let scheduled = SingleAssignmentDisposable()
             subscription.disposable = scheduled
             scheduled.setDisposable(scheduler.schedule(()) { _ in
                 let upstream = SingleAssignmentDisposable()
-                source.run(observer, into: upstream)
+                upstream.setDisposable(source.value.subscribe(observer))
                 subscription.disposable = AnonymousDisposable {
                     _ = scheduler.schedule(()) { _ in
                         upstream.dispose()
