@@ -449,4 +449,22 @@ final class TraitTests: RxTestCase {
         let observer = scheduler.start { Completable.zip(a.asObservable().asCompletable(), b.asObservable().asCompletable()).asObservable() }
         XCTAssertEqual(observer.events.map(\.time), [230])
     }
+
+    func testTraitUsingDisposesItsResourceWhenTheTraitEnds() {
+        var disposed = 0
+        var result: [SingleEvent<Int>] = []
+        _ = Single.using({ AnonymousDisposable { disposed += 1 } }, primitiveSequenceFactory: { _ in Single.just(5) })
+            .subscribe { result.append($0) }
+        XCTAssertEqual(result, [.success(5)])
+        XCTAssertEqual(disposed, 1)
+    }
+
+    func testTraitTimerSucceedsWithZeroAfterItsDueTime() {
+        let scheduler = TestScheduler()
+        let single = scheduler.start { Single<Int>.timer(.seconds(20), scheduler: scheduler).asObservable() }
+        XCTAssertEqual(single.events, [.next(220, 0), .completed(220)])
+        let maybeScheduler = TestScheduler()
+        let maybe = maybeScheduler.start { Maybe<Int>.timer(.seconds(5), scheduler: maybeScheduler).asObservable() }
+        XCTAssertEqual(maybe.events, [.next(205, 0), .completed(205)])
+    }
 }

@@ -266,4 +266,17 @@ final class TransformTests: RxTestCase {
         let ys = matching.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(250)])
         XCTAssertEqual(matching.start { ys.single { $0 % 2 == 0 } }.events, [.next(220, 2), .completed(250)])
     }
+
+    func testWithUnretainedPairsElementsWithTheObjectAndCompletesOnceItIsGone() {
+        final class Screen { let name = "screen" }
+        let subject = PublishSubject<Int>()
+        var screen: Screen? = Screen()
+        var events: [Event<String>] = []
+        _ = subject.withUnretained(screen!) { "\($0.name)\($1)" }.subscribe { events.append($0) }
+        subject.onNext(1)
+        screen = nil
+        subject.onNext(2)
+        XCTAssertEqual(events, [.next("screen1"), .completed])
+        XCTAssertFalse(subject.hasObservers)
+    }
 }

@@ -1,5 +1,7 @@
 /// Errors that the reactive core itself produces.
 public enum RxError: Swift.Error, Equatable, CustomStringConvertible, Sendable {
+    /// Something failed and said nothing more (RxSwift's catch-all).
+    case unknown
     /// A `Single` or `Maybe` source completed without an element where one was required.
     case noElements
     /// A `Single` or `Maybe` source emitted more than one element.
@@ -15,6 +17,7 @@ public enum RxError: Swift.Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
+        case .unknown: return "Unknown error occurred."
         case .noElements: return "Sequence completed without an element where one was required."
         case .moreThanOneElement: return "Sequence emitted more than one element where exactly one was required."
         case .timeout: return "Sequence timed out."

@@ -137,6 +137,15 @@ extension PrimitiveSequence {
         lift { $0.delaySubscription(dueTime, scheduler: scheduler) }
     }
 
+    /// Creates a resource for the subscription's lifetime, and the trait from it;
+    /// the resource is disposed when the subscription ends.
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).source })
+    }
+
     /// Prints every event, subscription and disposal, prefixed with `identifier`.
     public func debug(_ identifier: String = "debug", trimOutput: Bool = false) -> PrimitiveSequence<Trait, Element> {
         lift { $0.debug(identifier, trimOutput: trimOutput) }
@@ -158,5 +167,12 @@ extension PrimitiveSequence {
     @inlinable
     public func take<Other: ObservableType>(until other: Other) -> Maybe<Element> {
         Maybe(raw: source.take(until: other))
+    }
+}
+
+extension PrimitiveSequence where Element: FixedWidthInteger {
+    /// Succeeds with 0 after `dueTime`.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }
 }
