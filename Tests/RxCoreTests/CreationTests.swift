@@ -451,6 +451,21 @@ final class CreationTests: RxTestCase {
         let observer = scheduler.start(disposed: 200) { Observable.just(42, scheduler: scheduler) }
         XCTAssertEqual(observer.events, [])
     }
+
+    func testATypeThatOnlySubscribesIsAnObservableThroughCreate() {
+        struct Countdown: ObservableType {
+            typealias Element = Int
+            func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+                observer.on(.next(2))
+                observer.on(.next(1))
+                observer.on(.completed)
+                return Disposables.create()
+            }
+        }
+        let scheduler = TestScheduler()
+        let observer = scheduler.start { Countdown().asObservable().map { $0 * 10 } }
+        XCTAssertEqual(observer.events, [.next(200, 20), .next(200, 10), .completed(200)])
+    }
 }
 
 /// Holds the observer a `create` closure received, so that a test can drive it.

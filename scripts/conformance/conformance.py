@@ -69,14 +69,6 @@ IMPORT_SWAPS = [
 # Adaptations of RxSwift's helpers (never of its test files): (file, pattern,
 # replacement, why). Each pattern must match, so that a change in RxSwift is noticed.
 HELPER_EDITS = [
-    ("RxTest.swift", r"^[ \t]*_ = Hooks\.\w+.*\n", "",
-     "RxCore has no Hooks; the lines only load lazy globals before resources are counted"),
-    ("PrimitiveHotObservable.swift", r"(\n    init\(\) \{\}\n)",
-     r"\1\n    func asObservable() -> Observable<Element> { Observable.create { self.subscribe($0) } }\n",
-     "RxCore's ObservableType has no default asObservable()"),
-    ("MySubject.swift", r"(\n    func asObserver\(\) -> MySubject<Element> \{)",
-     "\n    func asObservable() -> Observable<Element> { Observable.create { self.subscribe($0) } }\n\\1",
-     "RxCore's ObservableType has no default asObservable()"),
     ("Observable+Extensions.swift", r"public func == <T>\(lhs: Observable<T>, rhs: Observable<T>\) -> Bool \{\n\s*lhs === rhs\n\}\n",
      "", "RxCore's Observable is a struct, so it has no identity to compare"),
     ("Observable.Extensions.swift", r"extension Observable: @retroactive Equatable \{\}\n", "",

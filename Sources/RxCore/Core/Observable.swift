@@ -74,6 +74,12 @@ public struct Observable<Element>: ObservableType {
 extension Observable: @unchecked Sendable {}
 
 extension ObservableType {
+    /// A type of one's own that only subscribes is an `Observable` through `create`,
+    /// as in RxSwift: its subscription then ends at its own terminal event.
+    public func asObservable() -> Observable<Element> {
+        Observable.create { observer in self.subscribe(observer) }
+    }
+
     /// Subscribes with closures for each kind of event; `onDisposed` runs once when
     /// the subscription ends, whether by a terminal event or by disposal.
     @inlinable
