@@ -505,4 +505,24 @@ final class FlatteningTests: RxTestCase {
         XCTAssertEqual(b.subscriptions, [])
         XCTAssertEqual(outer.subscriptions, [Subscription(200, 230)])
     }
+
+    func testConcatMapCallsItsSelectorWhenAnElementArrivesEvenIfItMustWait() {
+        // As in RxSwift: the selector runs at arrival, so one that throws for a
+        // waiting element fails the result then, and releases everything.
+        let scheduler = TestScheduler()
+        let first = scheduler.createColdObservable([.next(10, 1), .completed(400)])
+        let xs = scheduler.createHotObservable([.next(300, 1), .next(400, 2), .next(550, 3), .completed(900)])
+        var calls: [TestTime] = []
+        let observer = scheduler.start {
+            xs.concatMap { element -> Observable<Int> in
+                calls.append(scheduler.clock)
+                if element == 3 { throw TestError("selector") }
+                return first.asObservable()
+            }
+        }
+        XCTAssertEqual(calls, [300, 400, 550])
+        XCTAssertEqual(observer.events, [.next(310, 1), .error(550, TestError("selector"))])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 550)])
+        XCTAssertEqual(first.subscriptions, [Subscription(300, 550)])
+    }
 }

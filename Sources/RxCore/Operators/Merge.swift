@@ -24,8 +24,9 @@ internal enum FlattenCommand<Source, Result> {
 internal struct FlattenState<Source, Result> {
     /// Running inner sequences, oldest first, with their subscription once stored.
     @usableFromInline var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
-    /// Elements waiting for a free slot (`.limited`).
-    @usableFromInline var waiting = ElementQueue<Source>()
+    /// Inner sequences waiting for a free slot (`.limited`), made by the selector
+    /// when their element arrived, as in RxSwift.
+    @usableFromInline var waiting = ElementQueue<Observable<Result>>()
     @usableFromInline var nextID: UInt64 = 0
     /// An inner observer no inner sequence holds any more, ready for the next one.
     @usableFromInline var spareObserver: FlattenInnerObserver<Source, Result>?
@@ -99,7 +100,9 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
                 if state.pointee.active.count < limit {
                     subscribeInner(element)
                 } else {
-                    state.pointee.waiting.append(element)
+                    // Mapped now: a selector that throws fails the result at this
+                    // element, not when its turn comes.
+                    do { state.pointee.waiting.append(try selector(element)) } catch { fail(error) }
                 }
             }
         case .outer(.error(let error)):
@@ -129,7 +132,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
     internal func innerEnded() {
         let state = self.state.pointer
         if !state.pointee.waiting.isEmpty {
-            subscribeInner(state.pointee.waiting.removeFirst())
+            subscribe(state.pointee.waiting.removeFirst())
         } else {
             completeIfDone()
         }
@@ -143,12 +146,17 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func subscribeInner(_ element: Source) {
-        let state = self.state.pointer
         let inner: Observable<Result>
         do { inner = try selector(element) } catch {
             fail(error)
             return
         }
+        subscribe(inner)
+    }
+
+    @inlinable
+    internal func subscribe(_ inner: Observable<Result>) {
+        let state = self.state.pointer
         if let scalar = inner.scalar {
             // A `just`: what subscribing would do — its element, then its completion,
             // at once — without an observer, a subscription or the trampoline. It is
