@@ -74,8 +74,6 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
             stopped = true
             timer.dispose()
             downstream.on(.error(error))
-        case .deliver:
-            break
         }
     }
 }
@@ -158,8 +156,6 @@ private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, D
             stopped = true
             timer.dispose()
             downstream.on(.error(error))
-        case .deliver:
-            break
         }
     }
 }

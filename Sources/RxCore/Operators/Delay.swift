@@ -2,7 +2,6 @@
 internal enum TimedCommand<Element> {
     case source(Event<Element>)
     case timer(id: UInt64)
-    case deliver(Event<Element>)
 }
 
 extension ObservableType {
@@ -83,8 +82,6 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
             }
         case .timer:
             deliverOldest()
-        case .deliver:
-            break
         }
     }
 

@@ -67,8 +67,6 @@ private final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, D
             if windowEnded != completesAtTheEnd { downstream.on(.next(element)) }
         case .source(let event):
             stop(event)
-        case .deliver:
-            break
         }
     }
 

@@ -78,8 +78,6 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
                 downstream.on(event)
                 arm()
             }
-        case .deliver:
-            break
         }
     }
 }
