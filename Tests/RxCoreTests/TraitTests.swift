@@ -467,4 +467,24 @@ final class TraitTests: RxTestCase {
         let maybe = maybeScheduler.start { Maybe<Int>.timer(.seconds(5), scheduler: maybeScheduler).asObservable() }
         XCTAssertEqual(maybe.events, [.next(205, 0), .completed(205)])
     }
+
+    func testTraitDoSpellsItsSideEffectsInTheTraitsWords() {
+        var log: [String] = []
+        _ = Single.just(1).do(
+            onSuccess: { log.append("onSuccess \($0)") }, afterSuccess: { log.append("afterSuccess \($0)") },
+            onSubscribe: { log.append("onSubscribe") }, onSubscribed: { log.append("onSubscribed") },
+            onDispose: { log.append("onDispose") }
+        ).subscribe(onSuccess: { log.append("success \($0)") })
+        XCTAssertEqual(log, ["onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose"])
+
+        log = []
+        _ = Maybe<Int>.empty().do(onCompleted: { log.append("onCompleted") }, afterCompleted: { log.append("afterCompleted") })
+            .subscribe(onCompleted: { log.append("completed") })
+        XCTAssertEqual(log, ["onCompleted", "completed", "afterCompleted"])
+
+        log = []
+        _ = Completable.error(TestError()).do(onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") })
+            .subscribe(onError: { _ in log.append("error") })
+        XCTAssertEqual(log, ["onError", "error", "afterError"])
+    }
 }

@@ -12,6 +12,23 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         })
     }
 
+    /// Side effects around the outcome, as `Observable.do`.
+    @inlinable
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        lift {
+            $0.do(onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                  onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        }
+    }
+
     /// Completes at once.
     @inlinable
     public static func empty() -> Completable { Completable(raw: .empty()) }

@@ -29,6 +29,26 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Maybe<Result>(raw: source.compactMap(transform))
     }
 
+    /// Side effects around each outcome, as `Observable.do`.
+    @inlinable
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        lift {
+            $0.do(onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                  onCompleted: onCompleted, afterCompleted: afterCompleted,
+                  onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        }
+    }
+
     /// Completes without an element.
     @inlinable
     public static func empty() -> Maybe<Element> { Maybe(raw: .empty()) }

@@ -76,19 +76,6 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: .never())
     }
 
-    /// Side effects, as `Observable.do`.
-    @inlinable
-    public func `do`(
-        onNext: ((Element) throws -> Void)? = nil,
-        onError: ((Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil,
-        onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
-    ) -> PrimitiveSequence<Trait, Element> {
-        lift { $0.do(onNext: onNext, onError: onError, onCompleted: onCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose) }
-    }
-
     /// Recovers from an error with another sequence of the same trait.
     @inlinable
     public func `catch`(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {

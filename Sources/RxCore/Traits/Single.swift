@@ -32,6 +32,24 @@ extension PrimitiveSequence where Trait == SingleTrait {
         Maybe(raw: source.compactMap(transform))
     }
 
+    /// Side effects around the outcome, as `Observable.do`, in the trait's words:
+    /// `onSuccess` before the element goes downstream, `afterSuccess` after.
+    @inlinable
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        lift {
+            $0.do(onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+                  onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+        }
+    }
+
     /// Subscribes with one closure for the outcome.
     @inlinable
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
