@@ -26,7 +26,39 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds several disposables.
     public func insert(_ disposables: Disposable...) {
+        insert(disposables)
+    }
+
+    /// Adds several disposables.
+    public func insert(_ disposables: [Disposable]) {
         for disposable in disposables { insert(disposable) }
+    }
+
+    /// Adds the disposables the builder lists: `bag.insert { a; b }`.
+    public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+        insert(builder())
+    }
+
+    /// A bag that already holds `disposables`.
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// A bag that already holds `disposables`.
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
+        insert(disposables)
+    }
+
+    /// A bag that holds the disposables the builder lists: `DisposeBag { a; b }`.
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
+    }
+
+    /// Lists disposables one a line, for `DisposeBag { … }` and `insert { … }`.
+    @resultBuilder
+    public enum DisposableBuilder {
+        public static func buildBlock(_ disposables: Disposable...) -> [Disposable] { disposables }
     }
 
     deinit {
