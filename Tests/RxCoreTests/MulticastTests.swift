@@ -273,4 +273,42 @@ final class MulticastTests: RxTestCase {
         let none = TestScheduler().start { Observable<Int>.merge(AnyCollection([])) }
         XCTAssertEqual(none.events, [.completed(200)])
     }
+
+    func testRefCountWorksOnAConnectableOfOnesOwn() {
+        final class Wrapped: ConnectableObservableType {
+            typealias Element = Int
+            let inner: ConnectableObservable<Int>
+            var connections = 0
+            init(_ source: Observable<Int>) { inner = source.publish() }
+            func connect() -> Disposable {
+                connections += 1
+                return inner.connect()
+            }
+            func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+                inner.subscribe(observer)
+            }
+        }
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let wrapped = Wrapped(xs.asObservable())
+        let shared = wrapped.refCount()
+        let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+        scheduler.scheduleAt(215) { subscriptions.append(shared.subscribe(second)) }
+        scheduler.scheduleAt(230) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2)])
+        XCTAssertEqual(second.events, [.next(220, 2)])
+        XCTAssertEqual(wrapped.connections, 1)
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testReplayAllReplaysEveryElementToALateSubscriber() {
+        let connectable = Observable.of(1, 2, 3).replayAll()
+        _ = connectable.connect()
+        var late: [Int] = []
+        _ = connectable.subscribe(onNext: { late.append($0) })
+        XCTAssertEqual(late, [1, 2, 3])
+    }
 }

@@ -1,8 +1,14 @@
 import Synchronization
 
+/// A sequence that shares one subscription to its source from `connect()` on.
+public protocol ConnectableObservableType<Element>: ObservableType {
+    /// Subscribes the shared subject to the source; disposing the result disconnects.
+    func connect() -> Disposable
+}
+
 /// A sequence that shares one subscription to its source among its subscribers,
 /// from `connect()` until the connection is disposed. Thread-safe.
-public final class ConnectableObservable<Element>: ObservableType, @unchecked Sendable {
+public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
     private struct Connection {
         let id: UInt64
         let subject: AnySubject<Element>
@@ -117,6 +123,9 @@ public final class ConnectableObservable<Element>: ObservableType, @unchecked Se
         subscription?.dispose()
     }
 
+}
+
+extension ConnectableObservableType {
     /// Connects when the first subscriber arrives and disconnects when the last leaves.
     public func refCount() -> Observable<Element> {
         let counter = RefCounter(connectable: self)
@@ -134,11 +143,18 @@ private final class RefCounter<Element>: @unchecked Sendable {
         var connectionID: UInt64 = 0
     }
 
-    private let connectable: ConnectableObservable<Element>
+    private let subscribeToSubject: (AnyObserver<Element>) -> Disposable
+    private let connect: () -> Disposable
+    private let hasEndedForGood: () -> Bool
     private let state = Locked(State())
 
-    init(connectable: ConnectableObservable<Element>) {
-        self.connectable = connectable
+    init<Connectable: ConnectableObservableType>(connectable: Connectable) where Connectable.Element == Element {
+        let observable = connectable.asObservable()
+        subscribeToSubject = observable.subscribeHandler
+        connect = connectable.connect
+        // Only this package's connectable knows whether its kept subject has ended.
+        let own = connectable as? ConnectableObservable<Element>
+        hasEndedForGood = { own?.hasEndedForGood ?? false }
     }
 
     func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
@@ -147,7 +163,7 @@ private final class RefCounter<Element>: @unchecked Sendable {
         // terminal event during the subscription; that subscriber is done, and, as in
         // RxSwift, must not connect the source again.
         let ended = Atomic<Bool>(false)
-        let subscription = connectable.asObservable().subscribeHandler(AnyObserver { event in
+        let subscription = subscribeToSubject(AnyObserver { event in
             if event.isStopEvent {
                 ended.store(true, ordering: .releasing)
                 // The source ended: the count starts again from nothing, before the
@@ -157,14 +173,14 @@ private final class RefCounter<Element>: @unchecked Sendable {
             }
             observer.on(event)
         })
-        if ended.load(ordering: .acquiring) || connectable.hasEndedForGood { return subscription }
+        if ended.load(ordering: .acquiring) || hasEndedForGood() { return subscription }
         let first = state.withLock { state -> Bool? in
             guard state.connectionID == joined else { return nil }
             state.count += 1
             return state.count == 1
         }
         if first == true {
-            let connection = connectable.connect()
+            let connection = connect()
             let keep = state.withLock { state -> Bool in
                 guard state.connectionID == joined, state.count > 0 else { return false }
                 state.connection = connection
@@ -230,6 +246,12 @@ extension ObservableType {
     /// A connectable sequence that multicasts through one `PublishSubject`.
     public func publish() -> ConnectableObservable<Element> {
         multicast(PublishSubject<Element>())
+    }
+
+    /// A connectable sequence that multicasts through one `ReplaySubject` that keeps
+    /// every element.
+    public func replayAll() -> ConnectableObservable<Element> {
+        multicast(ReplaySubject<Element>.createUnbound())
     }
 
     /// A connectable sequence that multicasts through one `ReplaySubject` of `bufferSize`.
