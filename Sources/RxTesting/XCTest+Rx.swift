@@ -5,6 +5,21 @@ import XCTest
 // (`SingleEvent` is a `Result` with any error), as RxTest has them. Errors compare
 // as `Event`'s do: same type, and equal or printing the same.
 
+/// Asserts that two timelines are equal. (XCTest's own `XCTAssertEqual` compares them
+/// too; this one, as RxTest's, gives the literal on the right its type.)
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+}
+
+/// Asserts that two lists of events are equal.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertTrue(lhs == rhs, "\(lhs) is not equal to \(rhs)", file: file, line: line)
+}
+
 /// Asserts that two lists of `Single` outcomes are equal.
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line

@@ -225,7 +225,7 @@ final class TraitTests: RxTestCase {
     func testMaybeIfEmptyAndCatchAndReturn() {
         XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().ifEmpty(default: 4).asObservable() }.events, [.next(200, 4), .completed(200)])
         XCTAssertEqual(TestScheduler().start { Maybe.just(1).ifEmpty(default: 4).asObservable() }.events, [.next(200, 1), .completed(200)])
-        XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().ifEmpty(switchTo: .just(5)).asObservable() }.events, [.next(200, 5), .completed(200)])
+        XCTAssertEqual(TestScheduler().start { Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(5)).asObservable() }.events, [.next(200, 5), .completed(200)])
         XCTAssertEqual(TestScheduler().start { Maybe<Int>.error(TestError("maybe")).catchAndReturn(6).asObservable() }.events, [.next(200, 6), .completed(200)])
     }
 
@@ -486,5 +486,13 @@ final class TraitTests: RxTestCase {
         _ = Completable.error(TestError()).do(onError: { _ in log.append("onError") }, afterError: { _ in log.append("afterError") })
             .subscribe(onError: { _ in log.append("error") })
         XCTAssertEqual(log, ["onError", "error", "afterError"])
+    }
+
+    func testMaybeIfEmptySwitchesToASingleAndSingleZipTakesASelector() {
+        let switched = TestScheduler().start { Maybe<Int>.empty().ifEmpty(switchTo: Single.just(10)).asObservable() }
+        XCTAssertEqual(switched.events, [.next(200, 10), .completed(200)])
+        var sum: [SingleEvent<Int>] = []
+        _ = Single.zip([Single.just(1), Single.just(2), Single.just(3)]) { $0.reduce(0, +) }.subscribe { sum.append($0) }
+        XCTAssertEqual(sum, [.success(6)])
     }
 }

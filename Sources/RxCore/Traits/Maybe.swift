@@ -97,6 +97,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Single(raw: source.ifEmpty(default: element))
     }
 
+    /// This `Maybe`'s element, or, if it completes empty, `other`'s outcome.
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(raw: source.ifEmpty(switchTo: other.asObservable()))
+    }
+
     /// Continues with `other` when empty.
     @inlinable
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {

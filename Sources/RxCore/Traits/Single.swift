@@ -117,6 +117,13 @@ extension PrimitiveSequence where Trait == SingleTrait {
         return Single<[Element]>(raw: Observable.zip(singles.map { $0.source }))
     }
 
+    /// Succeeds with `resultSelector` of all their results, in order.
+    public static func zip<Collection: Swift.Collection, Value>(
+        _ singles: Collection, resultSelector: @escaping ([Value]) throws -> Element
+    ) -> Single<Element> where Collection.Element == Single<Value> {
+        Single<Value>.zip(singles).map(resultSelector)
+    }
+
     /// Succeeds with `Maybe`'s element, or completes empty: the `Single` as a `Maybe`.
     @inlinable
     public func asMaybe() -> Maybe<Element> { Maybe(raw: source) }
