@@ -2,7 +2,7 @@ import XCTest
 import RxCore
 import RxTesting
 
-/// take(for:) and skip(_:scheduler:): a window of time from subscription.
+/// take(for:), skip(_:scheduler:) and buffer(timeSpan:count:scheduler:): windows of time.
 final class TimeSpanTests: RxTestCase {
     private func source(_ scheduler: TestScheduler) -> TestableObservable<Int> {
         scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
@@ -46,5 +46,23 @@ final class TimeSpanTests: RxTestCase {
         let ys = source(long)
         let skippedAll = long.start { ys.skip(.seconds(50), scheduler: long) }
         XCTAssertEqual(skippedAll.events, [.completed(240)])
+    }
+
+    func testBufferEmitsByCountOrByTimeAndFlushesAtCompletion() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(280, 4), .completed(310),
+        ])
+        let observer = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler).map { $0.map(String.init).joined() } }
+        // 230: count reached, a new window until 300; 300: its time is up; 310: the rest.
+        XCTAssertEqual(observer.events, [.next(230, "123"), .next(300, "4"), .next(310, ""), .completed(310)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 310)])
+    }
+
+    func testBufferDropsWhatItHoldsOnAnError() {
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError("source"))])
+        let observer = scheduler.start { xs.buffer(timeSpan: .seconds(100), count: 5, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.error(220, TestError("source"))])
     }
 }
