@@ -1,0 +1,193 @@
+import FoundationEssentials
+
+/// How a virtual clock's time relates to real time, for `VirtualTimeScheduler`.
+public protocol VirtualTimeConverterType {
+    associatedtype VirtualTimeUnit
+    associatedtype VirtualTimeIntervalUnit
+
+    func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
+    func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
+    /// `time` moved by `offset`.
+    func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
+    func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
+}
+
+/// The order of two virtual times.
+public enum VirtualTimeComparison: Sendable {
+    case lessThan
+    case equal
+    case greaterThan
+}
+
+/// A scheduler whose clock moves only when it runs what is scheduled, on a time of
+/// `Converter`'s choosing (RxSwift's `VirtualTimeScheduler`; `HistoricalScheduler` runs
+/// on dates). Use it from one thread; subclasses may override `adjustScheduledTime`.
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+    public typealias VirtualTime = Converter.VirtualTimeUnit
+    public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
+
+    private final class Item {
+        let time: VirtualTime
+        let order: Int
+        var action: (() -> Void)?
+        init(time: VirtualTime, order: Int, action: @escaping () -> Void) {
+            self.time = time
+            self.order = order
+            self.action = action
+        }
+    }
+
+    private let converter: Converter
+    /// The current virtual time.
+    public private(set) var clock: VirtualTime
+    private var queue: [Item] = []   // a binary heap ordered by (time, order)
+    private var nextOrder = 0
+    private var running = false
+
+    public init(initialClock: VirtualTime, converter: Converter) {
+        clock = initialClock
+        self.converter = converter
+        Resources.incrementTotal()
+    }
+
+    deinit { Resources.decrementTotal() }
+
+    public var now: RxTime { converter.convertFromVirtualTime(clock) }
+
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+    }
+
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let time = converter.convertToVirtualTime(now.addingTimeInterval(dueTime.rxSeconds))
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
+    }
+
+    /// Schedules `action` `dueTime` after the clock, in virtual units.
+    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
+    }
+
+    /// Schedules `action` at virtual time `time`; one in the past runs next, without
+    /// moving the clock back.
+    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let result = SingleAssignmentDisposable()
+        let item = Item(time: time, order: nextOrder) {
+            guard !result.isDisposed else { return }
+            result.setDisposable(action(state))
+        }
+        nextOrder += 1
+        push(item)
+        return Disposables.create(with: { [weak item] in
+            item?.action = nil
+            result.dispose()
+        })
+    }
+
+    /// When work asked for at `time` runs; `time` itself unless a subclass says otherwise.
+    open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
+
+    /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
+    public func start() {
+        guard !running else { return }
+        running = true
+        while running, let item = pop() {
+            if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
+            run(item)
+        }
+        running = false
+    }
+
+    /// Stops `start()` or `advanceTo(_:)` after the current item.
+    public func stop() { running = false }
+
+    /// Runs everything due up to and including `virtualTime`, then sets the clock to it.
+    public func advanceTo(_ virtualTime: VirtualTime) {
+        precondition(!running, "advanceTo: the scheduler is already running")
+        running = true
+        while running, let first = queue.first, converter.compareVirtualTime(first.time, virtualTime) != .greaterThan {
+            let item = pop()!
+            if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
+            run(item)
+        }
+        clock = virtualTime
+        running = false
+    }
+
+    /// Moves the clock forward by `virtualInterval` without running anything.
+    public func sleep(_ virtualInterval: VirtualTimeInterval) {
+        let later = converter.offsetVirtualTime(clock, offset: virtualInterval)
+        precondition(converter.compareVirtualTime(later, clock) != .lessThan, "sleep: cannot go back in time")
+        clock = later
+    }
+
+    private func run(_ item: Item) {
+        let action = item.action
+        item.action = nil
+        action?()
+    }
+
+    // MARK: Heap
+
+    private func precedes(_ a: Item, _ b: Item) -> Bool {
+        switch converter.compareVirtualTime(a.time, b.time) {
+        case .lessThan: return true
+        case .greaterThan: return false
+        case .equal: return a.order < b.order
+        }
+    }
+
+    private func push(_ item: Item) {
+        queue.append(item)
+        var child = queue.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(queue[child], queue[parent]) else { break }
+            queue.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func pop() -> Item? {
+        guard !queue.isEmpty else { return nil }
+        queue.swapAt(0, queue.count - 1)
+        let top = queue.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < queue.count, precedes(queue[left], queue[first]) { first = left }
+            if right < queue.count, precedes(queue[right], queue[first]) { first = right }
+            guard first != parent else { break }
+            queue.swapAt(parent, first)
+            parent = first
+        }
+        return top
+    }
+}
+
+/// Virtual time as dates: `HistoricalScheduler`'s clock.
+public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendable {
+    public typealias VirtualTimeUnit = RxTime
+    public typealias VirtualTimeIntervalUnit = TimeInterval
+
+    public init() {}
+    public func convertFromVirtualTime(_ virtualTime: RxTime) -> RxTime { virtualTime }
+    public func convertToVirtualTime(_ time: RxTime) -> RxTime { time }
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval { virtualTimeInterval }
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval { timeInterval }
+    public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime { time.addingTimeInterval(offset) }
+    public func compareVirtualTime(_ lhs: RxTime, _ rhs: RxTime) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : (lhs > rhs ? .greaterThan : .equal)
+    }
+}
+
+/// A virtual-time scheduler whose clock is a date, for replaying what happened at
+/// given moments (RxSwift's `HistoricalScheduler`). Use it from one thread.
+public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+    public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
+        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
+    }
+}

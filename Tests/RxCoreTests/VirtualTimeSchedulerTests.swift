@@ -1,0 +1,57 @@
+import XCTest
+import FoundationEssentials
+import RxCore
+
+/// VirtualTimeScheduler and HistoricalScheduler: a clock of dates moved only by
+/// what is scheduled.
+final class VirtualTimeSchedulerTests: RxTestCase {
+    private let origin = Date(timeIntervalSince1970: 1_000)
+
+    func testWorkRunsInTimeOrderAndTheClockFollowsIt() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ranAt: [TimeInterval] = []
+        func record() -> Disposable {
+            ranAt.append(scheduler.now.timeIntervalSince(origin))
+            return Disposables.create()
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(20)) { _ in record() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in record() }
+        _ = scheduler.schedule(()) { _ in record() }
+        _ = scheduler.scheduleRelativeVirtual((), dueTime: 15) { _ in record() }
+        scheduler.start()
+        XCTAssertEqual(ranAt, [0, 10, 15, 20])
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(20))
+    }
+
+    func testDisposedWorkDoesNotRunAndAnAdvanceStopsAtItsTime() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ran: [String] = []
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(5)) { _ in ran.append("cancelled"); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in ran.append("at 10"); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in ran.append("at 30"); return Disposables.create() }
+        cancelled.dispose()
+        scheduler.advanceTo(origin.addingTimeInterval(20))
+        XCTAssertEqual(ran, ["at 10"])
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(20))
+        scheduler.sleep(5)
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(25))
+        scheduler.start()
+        XCTAssertEqual(ran, ["at 10", "at 30"])
+    }
+
+    func testStopEndsARunAfterTheCurrentItemAndOperatorsRunOnIt() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ran: [Int] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(1)) { _ in ran.append(1); scheduler.stop(); return Disposables.create() }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(2)) { _ in ran.append(2); return Disposables.create() }
+        scheduler.start()
+        XCTAssertEqual(ran, [1])
+
+        let timed = HistoricalScheduler(initialClock: origin)
+        var ticks: [TimeInterval] = []
+        _ = Observable<Int>.interval(.seconds(10), scheduler: timed).take(3)
+            .subscribe(onNext: { _ in ticks.append(timed.now.timeIntervalSince(self.origin)) })
+        timed.start()
+        XCTAssertEqual(ticks, [10, 20, 30])
+    }
+}
