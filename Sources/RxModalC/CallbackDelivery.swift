@@ -35,13 +35,15 @@ final class CallbackDelivery: @unchecked Sendable {
         var caller: pthread_t?
         var finished = false
     }
-    private let destruction = Mutex(Destruction())
+    // Spin-locked rather than Mutex-locked so that ThreadSanitizer sees the ordering
+    // between a callback's thread and the disposing one (SpinGuarded says why).
+    private let destruction = SpinGuarded(Destruction())
     private struct State {
         var ended = false
         var callbackThread: pthread_t?
         var waiters: [DispatchSemaphore] = []
     }
-    private let state = Mutex(State())
+    private let state = SpinGuarded(State())
 
     init(observer: rxm_observer, destroy: ContextDestructor?, loop: EventLoop?) {
         self.observer = observer

@@ -38,7 +38,8 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(205, 240)])
     }
 
-    func testPublishReconnectsAfterADisconnectWithTheSameSubscribers() {
+    func testPublishAfterADisconnectStartsANewSubjectThatEarlierSubscribersDoNotHear() {
+        // As in RxSwift, publish() makes a subject per connection.
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(250, 3)])
         let published = source.publish()
@@ -49,7 +50,7 @@ final class MulticastTests: RxTestCase {
         scheduler.scheduleAt(240) { connection = published.connect() }
         scheduler.start()
         connection?.dispose()
-        XCTAssertEqual(observer.events, [.next(210, 1), .next(250, 3)])
+        XCTAssertEqual(observer.events, [.next(210, 1)])
         XCTAssertEqual(source.subscriptions, [Subscription(205, 220), Subscription(240, 1000)])
     }
 
@@ -304,11 +305,15 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
 
-    func testReplayAllReplaysEveryElementToALateSubscriber() {
-        let connectable = Observable.of(1, 2, 3).replayAll()
-        _ = connectable.connect()
+    func testReplayAllReplaysEveryElementToALateSubscriberWhileConnected() {
+        let source = PublishSubject<Int>()
+        let connectable = source.replayAll()
+        let connection = connectable.connect()
+        for element in 1...3 { source.onNext(element) }
         var late: [Int] = []
-        _ = connectable.subscribe(onNext: { late.append($0) })
+        let subscription = connectable.subscribe(onNext: { late.append($0) })
         XCTAssertEqual(late, [1, 2, 3])
+        subscription.dispose()
+        connection.dispose()
     }
 }

@@ -86,6 +86,15 @@ extension ScriptedSurface {
         while transcript.count < count && Date() < deadline { usleep(1_000) }
         XCTAssertGreaterThanOrEqual(transcript.count, count, "presentations shown", file: file, line: line)
     }
+
+    /// Waits (bounded) until presentation `index` has been dismissed `count` times. A
+    /// dispose that comes while the plugin is still inside its present call (it may
+    /// already have shown its form) dismisses as that call returns, on the
+    /// presentation's queue.
+    func waitUntilDismissed(_ index: Int, times count: Int, seconds: Double = 10) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while transcript[ifPresent: index]?["dismissals"] != .int(Int64(count)) && Date() < deadline { usleep(1_000) }
+    }
 }
 
 /// The composer plugins as the registry finds them: the test bundle's own

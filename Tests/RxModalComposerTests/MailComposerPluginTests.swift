@@ -304,6 +304,10 @@ final class MailComposerPluginTests: RxTestCase {
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissed"], false)
         subscription.dispose()
         subscription.dispose()
+        surface.waitUntilDismissed(0, times: 1)
+        XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
+        // Still once, a while later.
+        usleep(50_000)
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(box.count, 0)
     }

@@ -162,6 +162,7 @@ final class MessageComposerPluginTests: RxTestCase {
         surface.waitUntilShown(1)
         subscription.dispose()
         subscription.dispose()
+        surface.waitUntilDismissed(0, times: 1)
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
         XCTAssertEqual(box.count, 0)
         XCTAssertNil(recordedArguments)

@@ -243,20 +243,23 @@ extension ObservableType {
         return ConnectableObservable(source: asObservable(), subjectPerConnection: scope == .whileConnected, makeSubject: makeSubject).refCount()
     }
 
-    /// A connectable sequence that multicasts through one `PublishSubject`.
+    /// A connectable sequence that multicasts through a `PublishSubject`, a new one
+    /// for each connection, as in RxSwift: after a disconnection, earlier subscribers
+    /// hear nothing more.
     public func publish() -> ConnectableObservable<Element> {
-        multicast(PublishSubject<Element>())
+        multicast(makeSubject: { PublishSubject<Element>() })
     }
 
-    /// A connectable sequence that multicasts through one `ReplaySubject` that keeps
-    /// every element.
-    public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.createUnbound())
-    }
-
-    /// A connectable sequence that multicasts through one `ReplaySubject` of `bufferSize`.
+    /// A connectable sequence that multicasts through a `ReplaySubject` of
+    /// `bufferSize`, a new one for each connection, as in RxSwift.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.create(bufferSize: bufferSize))
+        multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
+    }
+
+    /// A connectable sequence that multicasts through a `ReplaySubject` that keeps
+    /// every element, a new one for each connection, as in RxSwift.
+    public func replayAll() -> ConnectableObservable<Element> {
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
     }
 
     /// A connectable sequence that multicasts through `subject`.
