@@ -36,7 +36,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     public private(set) var clock: TestTime
     /// Seconds per tick.
     public let resolution: Double
-    private var queue: [Item] = []   // a binary heap ordered by (time, order)
+    private var queue = TimeOrderedQueue<Item> { a, b in a.time != b.time ? a.time < b.time : a.order < b.order }
     private var nextOrder = 0
     private var isRunning = false
     private let simulateProcessingDelay: Bool
@@ -87,7 +87,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
             result.setDisposable(action(state))
         }
         nextOrder += 1
-        push(item)
+        queue.push(item)
         return Disposables.create(with: { [weak item] in
             item?.action = nil
             result.dispose()
@@ -107,7 +107,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
     public func start() {
         isRunning = true
-        while isRunning, let item = pop() {
+        while isRunning, let item = queue.pop() {
             if item.time > clock { clock = item.time }
             item.action?()
             item.action = nil
@@ -123,7 +123,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         precondition(time >= clock, "advanceTo: cannot go back in time")
         isRunning = true
         while isRunning, let first = queue.first, first.time <= time {
-            let item = pop()!
+            let item = queue.pop()!
             if item.time > clock { clock = item.time }
             item.action?()
             item.action = nil
@@ -183,39 +183,5 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         _ create: @escaping () -> Sequence
     ) -> TestableObserver<Element> where Sequence.Element == Element {
         start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
-    }
-
-    // MARK: Heap
-
-    private func precedes(_ a: Item, _ b: Item) -> Bool {
-        a.time != b.time ? a.time < b.time : a.order < b.order
-    }
-
-    private func push(_ item: Item) {
-        queue.append(item)
-        var child = queue.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(queue[child], queue[parent]) else { break }
-            queue.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func pop() -> Item? {
-        guard !queue.isEmpty else { return nil }
-        queue.swapAt(0, queue.count - 1)
-        let top = queue.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < queue.count, precedes(queue[left], queue[smallest]) { smallest = left }
-            if right < queue.count, precedes(queue[right], queue[smallest]) { smallest = right }
-            guard smallest != parent else { break }
-            queue.swapAt(parent, smallest)
-            parent = smallest
-        }
-        return top
     }
 }

@@ -42,13 +42,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     private let converter: Converter
     /// The current virtual time.
     public private(set) var clock: VirtualTime
-    private var queue: [Item] = []   // a binary heap ordered by (time, order)
+    private var queue: TimeOrderedQueue<Item>
     private var nextOrder = 0
     private var running = false
 
     public init(initialClock: VirtualTime, converter: Converter) {
         clock = initialClock
         self.converter = converter
+        queue = TimeOrderedQueue { a, b in
+            switch converter.compareVirtualTime(a.time, b.time) {
+            case .lessThan: return true
+            case .greaterThan: return false
+            case .equal: return a.order < b.order
+            }
+        }
         Resources.incrementTotal()
     }
 
@@ -79,7 +86,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             result.setDisposable(action(state))
         }
         nextOrder += 1
-        push(item)
+        queue.push(item)
         return Disposables.create(with: { [weak item] in
             item?.action = nil
             result.dispose()
@@ -93,7 +100,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public func start() {
         guard !running else { return }
         running = true
-        while running, let item = pop() {
+        while running, let item = queue.pop() {
             if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
             run(item)
         }
@@ -108,7 +115,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         precondition(!running, "advanceTo: the scheduler is already running")
         running = true
         while running, let first = queue.first, converter.compareVirtualTime(first.time, virtualTime) != .greaterThan {
-            let item = pop()!
+            let item = queue.pop()!
             if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
             run(item)
         }
@@ -127,44 +134,6 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let action = item.action
         item.action = nil
         action?()
-    }
-
-    // MARK: Heap
-
-    private func precedes(_ a: Item, _ b: Item) -> Bool {
-        switch converter.compareVirtualTime(a.time, b.time) {
-        case .lessThan: return true
-        case .greaterThan: return false
-        case .equal: return a.order < b.order
-        }
-    }
-
-    private func push(_ item: Item) {
-        queue.append(item)
-        var child = queue.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(queue[child], queue[parent]) else { break }
-            queue.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func pop() -> Item? {
-        guard !queue.isEmpty else { return nil }
-        queue.swapAt(0, queue.count - 1)
-        let top = queue.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < queue.count, precedes(queue[left], queue[first]) { first = left }
-            if right < queue.count, precedes(queue[right], queue[first]) { first = right }
-            guard first != parent else { break }
-            queue.swapAt(parent, first)
-            parent = first
-        }
-        return top
     }
 }
 
