@@ -1,15 +1,17 @@
 import RxCore
 import Dispatch
-import FoundationEssentials
+// Foundation, not FoundationEssentials: waiting on the main thread turns its RunLoop.
+import Foundation
 import Synchronization
 
 /// A sequence whose outcome the calling thread waits for: `toArray()`, `first()`,
 /// `last()`, `single()` and `materialize()` subscribe, block until the sequence
 /// ends (or `timeout` passes), and return what it produced.
 ///
-/// Use from any thread except one the sequence needs in order to finish: waiting on
-/// `MainScheduler`'s queue for a sequence that observes on `MainScheduler` never
-/// returns (there is no run loop to turn, as on Apple platforms).
+/// Use from any thread. On the main thread the wait turns the main run loop, as
+/// RxBlocking does, so a sequence that observes on `MainScheduler` still finishes;
+/// on another thread it blocks that thread, so never wait on a serial queue the
+/// sequence needs in order to finish.
 public struct BlockingObservable<Element>: Sendable {
     /// How long to wait at most, in seconds; `nil` waits as long as it takes.
     public let timeout: TimeInterval?
@@ -95,6 +97,8 @@ private final class BlockingCollector<Element>: @unchecked Sendable {
         var error: Swift.Error?
         var finished = false
         var subscription: Disposable?
+        /// The main thread waits by turning its run loop, which the end must wake.
+        var waiterTurnsMainRunLoop = false
     }
 
     private let max: Int?
@@ -139,16 +143,41 @@ private final class BlockingCollector<Element>: @unchecked Sendable {
         // Stop the source as soon as enough is known (first(), single()).
         subscription?.dispose()
         done.signal()
+        if state.withLock({ $0.value.waiterTurnsMainRunLoop }) {
+            // Anything handled on the main queue ends the waiter's run-loop turn.
+            DispatchQueue.main.async {}
+        }
     }
 
     /// Waits for the end; false when `timeout` seconds passed first.
     func wait(timeout: TimeInterval?) -> Bool {
-        guard let timeout else {
+        let seconds = timeout.map { Swift.max(0, Swift.min($0, 1e9)) }
+        if MainScheduler.isMainThread {
+            return waitTurningMainRunLoop(until: seconds.map { Date(timeIntervalSinceNow: $0) } ?? .distantFuture)
+        }
+        guard let seconds else {
             done.wait()
             return true
         }
-        let nanoseconds = Int(Swift.max(0, Swift.min(timeout, 1e9)) * 1e9)
-        return done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+        return done.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9))) == .success
+    }
+
+    /// The main thread serves `MainScheduler` and the main queue: it keeps doing so
+    /// while it waits, or a sequence observing on them would never end.
+    private func waitTurningMainRunLoop(until deadline: Date) -> Bool {
+        let finishedAlready = state.withLock { box -> Bool in
+            box.value.waiterTurnsMainRunLoop = true
+            return box.value.finished
+        }
+        if finishedAlready {
+            done.wait()
+            return true
+        }
+        while true {
+            if done.wait(timeout: .now()) == .success { return true }
+            if Date() >= deadline { return false }
+            _ = RunLoop.current.run(mode: .default, before: deadline)
+        }
     }
 
     /// What was produced; also lets go of the subscription, which holds this

@@ -68,6 +68,22 @@ final class BlockingTests: RxTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 
+    func testWaitingOnTheMainThreadKeepsServingTheMainScheduler() throws {
+        XCTAssertTrue(MainScheduler.isMainThread)
+        // Elements produced elsewhere and delivered on the main thread, which is the
+        // one waiting: it must turn its run loop to let them in.
+        let source = Observable.of(1, 2, 3).observe(on: background).observe(on: MainScheduler.asyncInstance)
+        XCTAssertEqual(try source.toBlocking(timeout: 10).toArray(), [1, 2, 3])
+    }
+
+    func testATimeoutOnTheMainThreadStillEndsTheWait() {
+        let started = Date()
+        XCTAssertThrowsError(try Observable<Int>.never().observe(on: MainScheduler.asyncInstance).toBlocking(timeout: 0.05).first()) { error in
+            XCTAssertTrue(errorsAreEqual(error, RxError.timeout))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
     func testTraitsCanBeWaitedForToo() throws {
         XCTAssertEqual(try Single.just(3).toBlocking().single(), 3)
         XCTAssertNil(try Maybe<Int>.empty().toBlocking().first())

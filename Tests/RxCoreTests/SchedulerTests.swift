@@ -171,36 +171,75 @@ final class SchedulerTests: RxTestCase {
 
     // MARK: MainScheduler
 
-    func testMainSchedulerRunsWorkInOrderOnItsSerialQueue() {
+    func testMainSchedulerRunsWorkAtOnceOnTheMainThreadAndQueuesWhatItSchedules() {
+        XCTAssertTrue(MainScheduler.isMainThread, "XCTest runs tests on the main thread")
+        var log: [Int] = []
+        let done = expectation(description: "the queued work ran")
+        _ = MainScheduler.instance.schedule {
+            log.append(1)
+            _ = MainScheduler.instance.schedule {
+                log.append(3)
+                done.fulfill()
+            }
+            log.append(2)
+        }
+        XCTAssertEqual(log, [1, 2], "the first action runs inside schedule, the nested one waits for the queue")
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(log, [1, 2, 3])
+    }
+
+    func testMainSchedulerRunsWorkFromOtherThreadsInOrderOnTheMainThread() {
         let log = SharedValue<[Int]>([])
-        let onScheduler = SharedValue<[Bool]>([])
+        let onMainThread = SharedValue<[Bool]>([])
         let done = expectation(description: "all ran")
         let count = 50
-        for index in 0..<count {
-            _ = MainScheduler.instance.schedule {
-                onScheduler.withLock { $0.append(MainScheduler.isOnScheduler) }
-                let total = log.withLock { log -> Int in
-                    log.append(index)
-                    return log.count
+        DispatchQueue.global().async {
+            for index in 0..<count {
+                _ = MainScheduler.instance.schedule {
+                    onMainThread.withLock { $0.append(MainScheduler.isMainThread) }
+                    let total = log.withLock { log -> Int in
+                        log.append(index)
+                        return log.count
+                    }
+                    if total == count { done.fulfill() }
                 }
-                if total == count { done.fulfill() }
             }
         }
         wait(for: [done], timeout: waitLimit)
         XCTAssertEqual(log.value, Array(0..<count))
-        XCTAssertEqual(onScheduler.value, Array(repeating: true, count: count))
-        XCTAssertFalse(MainScheduler.isOnScheduler, "the test thread is not the scheduler's")
+        XCTAssertEqual(onMainThread.value, Array(repeating: true, count: count))
     }
 
-    func testMainSchedulerQueueIsTheSchedulerQueue() {
-        let onScheduler = SharedValue<Bool?>(nil)
+    func testMainSchedulerWorkDisposedBeforeItRunsNeverRunsAndDoesNotHoldUpLaterWork() {
+        var log: [String] = []
+        let done = expectation(description: "later work ran")
+        _ = MainScheduler.instance.schedule {
+            log.append("first")
+            // Scheduled from inside running work, so both of these are queued.
+            MainScheduler.instance.schedule { log.append("disposed") }.dispose()
+            _ = MainScheduler.instance.schedule {
+                log.append("later")
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: waitLimit)
+        XCTAssertEqual(log, ["first", "later"])
+        // The disposed work still left the queue: work scheduled now runs at once again.
+        var ranAtOnce = false
+        _ = MainScheduler.instance.schedule { ranAtOnce = true }
+        XCTAssertTrue(ranAtOnce)
+    }
+
+    func testMainThreadIsOnlyTheMainThread() {
+        let elsewhere = SharedValue<Bool?>(nil)
         let done = expectation(description: "ran")
-        MainScheduler.queue.async {
-            onScheduler.value = MainScheduler.isOnScheduler
+        DispatchQueue.global().async {
+            elsewhere.value = MainScheduler.isMainThread
             done.fulfill()
         }
         wait(for: [done], timeout: waitLimit)
-        XCTAssertEqual(onScheduler.value, true)
+        XCTAssertEqual(elsewhere.value, false)
+        XCTAssertTrue(MainScheduler.isMainThread)
     }
 
     // MARK: schedulePeriodic

@@ -122,7 +122,7 @@ final class TraitTests: RxTestCase {
 
         let other = TestScheduler()
         let work = other.createColdObservable([.next(5, 9), .completed(20)])
-        let completable = other.start { Single.just(1).flatMapCompletable { _ in work.asCompletable() }.asObservable() }
+        let completable = other.start { Single.just(1).flatMapCompletable { _ in work.ignoreElements().asCompletable() }.asObservable() }
         XCTAssertEqual(completable.events, [.completed(220)])
         XCTAssertEqual(work.subscriptions, [Subscription(200, 220)])
     }
@@ -269,7 +269,7 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.next(5, 0), .completed(10)])
         let second = scheduler.createColdObservable([.next(20, "a"), .completed(20)])
-        let observer = scheduler.start { first.asCompletable().andThen(second.asSingle()).asObservable() }
+        let observer = scheduler.start { first.ignoreElements().asCompletable().andThen(second.asSingle()).asObservable() }
         XCTAssertEqual(observer.events, [.next(230, "a"), .completed(230)])
         XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
     }
@@ -278,7 +278,7 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.completed(10, Int.self)])
         let second = scheduler.createColdObservable([.completed(20, String.self)])
-        let observer = scheduler.start { first.asCompletable().andThen(second.asMaybe()).asObservable() }
+        let observer = scheduler.start { first.ignoreElements().asCompletable().andThen(second.asMaybe()).asObservable() }
         XCTAssertEqual(observer.events, [.completed(230)])
         XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
     }
@@ -287,7 +287,7 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.completed(10, Int.self)])
         let second = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .completed(20)])
-        let observer = scheduler.start { first.asCompletable().andThen(second.asObservable()) }
+        let observer = scheduler.start { first.ignoreElements().asCompletable().andThen(second.asObservable()) }
         XCTAssertEqual(observer.events, [.next(215, 1), .next(220, 2), .completed(230)])
         XCTAssertEqual(second.subscriptions, [Subscription(210, 230)])
     }
@@ -296,7 +296,7 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let first = scheduler.createColdObservable([.error(10, TestError("first"), Int.self)])
         let second = scheduler.createColdObservable([.next(5, 1), .completed(20)])
-        let observer = scheduler.start { first.asCompletable().andThen(second.asObservable()) }
+        let observer = scheduler.start { first.ignoreElements().asCompletable().andThen(second.asObservable()) }
         XCTAssertEqual(observer.events, [.error(210, TestError("first"))])
         XCTAssertEqual(second.subscriptions, [])
     }
@@ -305,7 +305,7 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let a = scheduler.createColdObservable([.completed(10, Int.self)])
         let b = scheduler.createColdObservable([.completed(30, Int.self)])
-        let observer = scheduler.start { Completable.zip([a.asCompletable(), b.asCompletable()]).asObservable() }
+        let observer = scheduler.start { Completable.zip([a.ignoreElements().asCompletable(), b.ignoreElements().asCompletable()]).asObservable() }
         XCTAssertEqual(observer.events, [.completed(230)])
         XCTAssertEqual(a.subscriptions, [Subscription(200, 210)])
         XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
@@ -313,7 +313,7 @@ final class TraitTests: RxTestCase {
         let other = TestScheduler()
         let failing = other.createColdObservable([.error(10, TestError("a"), Int.self)])
         let slow = other.createColdObservable([.completed(30, Int.self)])
-        let failed = other.start { Completable.zip([failing.asCompletable(), slow.asCompletable()]).asObservable() }
+        let failed = other.start { Completable.zip([failing.ignoreElements().asCompletable(), slow.ignoreElements().asCompletable()]).asObservable() }
         XCTAssertEqual(failed.events, [.error(210, TestError("a"))])
         XCTAssertEqual(slow.subscriptions, [Subscription(200, 210)])
 
@@ -372,8 +372,8 @@ final class TraitTests: RxTestCase {
         let scheduler = TestScheduler()
         let completing = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let failing = scheduler.createHotObservable([.next(210, 1), .error(240, TestError("source"))])
-        let completed = scheduler.record(completing.asCompletable(), subscribeAt: 200)
-        let failed = scheduler.record(failing.asCompletable(), subscribeAt: 200)
+        let completed = scheduler.record(completing.ignoreElements().asCompletable(), subscribeAt: 200)
+        let failed = scheduler.record(failing.ignoreElements().asCompletable(), subscribeAt: 200)
         scheduler.start()
         XCTAssertEqual(completed.events, [.completed(250)])
         XCTAssertEqual(failed.events, [.error(240, TestError("source"))])

@@ -154,29 +154,3 @@ public struct ConcurrentDispatchQueueScheduler: SchedulerType, Sendable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }
-
-/// The serial scheduler that surfaces draw on.
-///
-/// Linux command-line programs have no main run loop unless they start one, so
-/// this is not `DispatchQueue.main`: it is one process-wide serial queue, and
-/// everything scheduled on it runs in order on one thread at a time. Programs that
-/// do run the Dispatch main queue can make their own scheduler with
-/// `SerialDispatchQueueScheduler(serialQueue: .main)`.
-public enum MainScheduler {
-    /// The process-wide serial queue behind the scheduler.
-    public static let queue = DispatchQueue(label: "rx.main", qos: .userInteractive)
-
-    /// The scheduler.
-    public static let instance = SerialDispatchQueueScheduler(serialQueue: queue)
-
-    /// True when called from work running on the scheduler.
-    public static var isOnScheduler: Bool {
-        DispatchQueue.getSpecific(key: onSchedulerKey) == true
-    }
-
-    private static let onSchedulerKey: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        queue.setSpecific(key: key, value: true)
-        return key
-    }()
-}

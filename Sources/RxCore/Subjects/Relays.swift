@@ -92,6 +92,21 @@ extension ObservableType {
         subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
+    /// Sends every element, as an optional, to relays of optional elements.
+    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to relays of optional elements.
+    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to relays of optional elements.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+        subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
     /// Sends every event to the observers.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
         subscribe { event in observers.forEach { $0.on(event) } }

@@ -171,11 +171,6 @@ extension ObservableType {
         Maybe(raw: exactlyOne(requireElement: false))
     }
 
-    /// Drops the elements, keeping completion and errors.
-    @inlinable
-    public func asCompletable() -> Completable {
-        Completable(raw: ignoreElements())
-    }
 
     @inlinable
     internal func exactlyOne(requireElement: Bool) -> Observable<Element> {
@@ -209,5 +204,15 @@ extension ObservableType {
                 }
             })
         }
+    }
+}
+
+extension ObservableType where Element == Never {
+    /// This sequence as a `Completable`. As in RxSwift, only a sequence without elements
+    /// converts; call `ignoreElements()` first to drop them, so that dropping is visible
+    /// (and a test observable made of `.completed` alone infers `Never`).
+    @inlinable
+    public func asCompletable() -> Completable {
+        Completable(raw: asObservable())
     }
 }

@@ -73,7 +73,7 @@ final class SelfMadeModalTests: RxTestCase {
         let done = RxModalCoordinator<RatingController>.present(using: .surface(surface)) { _ in
             RatingController()
         } sequence: {
-            $0.controller.stars.asCompletable()
+            $0.controller.stars.ignoreElements().asCompletable()
         }
         let recorder = runModal(done.asObservable())
         XCTAssertTrue(recorder.completed)
