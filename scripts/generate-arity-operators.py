@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the fixed-arity `combineLatest` and `zip` operators (2 to 8 inputs),
-and `zip` of 2 to 8 `Single`s or `Maybe`s.
+`zip` of 2 to 8 `Single`s or `Maybe`s, and both operators for 2 to 8 `Infallible`s.
 
 Each arity needs its own typed sink so that per-event code stays specialized and
 free of `Any` boxing. Run from the repository root:
@@ -281,6 +281,28 @@ def trait_zip(trait, n):
     return "\n".join(lines)
 
 
+def infallible_arity(operator, n):
+    """combineLatest or zip of n Infallibles: Observable's operator on their sources."""
+    gparams = ", ".join(f"I{i}: InfallibleType" for i in range(n))
+    sparams = ", ".join(f"_ source{i}: I{i}" for i in range(n))
+    elems = ", ".join(f"I{i}.Element" for i in range(n))
+    srcs = ", ".join(f"source{i}.asObservable()" for i in range(n))
+    what = ("the latest element of each, each time one emits once all have" if operator == "combineLatest"
+            else "the elements paired up by index")
+    lines = []
+    lines.append("extension Infallible {")
+    lines.append(f"    /// `resultSelector` of {what}.")
+    lines.append(f"    public static func {operator}<{gparams}>({sparams}, resultSelector: @escaping ({elems}) -> Element) -> Infallible<Element> {{")
+    lines.append(f"        Infallible(Observable.{operator}({srcs}, resultSelector: resultSelector))")
+    lines.append("    }\n")
+    lines.append(f"    /// {what[0].upper() + what[1:]}, as tuples.")
+    lines.append(f"    public static func {operator}<{gparams}>({sparams}) -> Infallible<Element> where Element == ({elems}) {{")
+    lines.append(f"        Infallible(Observable.{operator}({srcs}))")
+    lines.append("    }")
+    lines.append("}\n")
+    return "\n".join(lines)
+
+
 TRAITS = pathlib.Path("Sources/RxCore/Traits")
 (OUT / "CombineLatest+Arity.swift").write_text(HEADER + "\n".join(combine_latest(n) for n in range(2, MAX + 1)))
 (OUT / "Zip+Arity.swift").write_text(HEADER + "\n".join(zip_(n) for n in range(2, MAX + 1)))
@@ -288,3 +310,6 @@ print("wrote", OUT / "CombineLatest+Arity.swift", "and", OUT / "Zip+Arity.swift"
 (TRAITS / "PrimitiveSequence+Zip+Arity.swift").write_text(
     HEADER + "\n".join(trait_zip(trait, n) for trait in ("Single", "Maybe") for n in range(2, MAX + 1)))
 print("wrote", TRAITS / "PrimitiveSequence+Zip+Arity.swift")
+(TRAITS / "Infallible" / "Infallible+Arity.swift").write_text(
+    HEADER + "\n".join(infallible_arity(op, n) for op in ("combineLatest", "zip") for n in range(2, MAX + 1)))
+print("wrote", TRAITS / "Infallible" / "Infallible+Arity.swift")
