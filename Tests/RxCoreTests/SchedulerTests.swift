@@ -242,6 +242,25 @@ final class SchedulerTests: RxTestCase {
         XCTAssertTrue(MainScheduler.isMainThread)
     }
 
+    // MARK: Cancelling relative work
+
+    func testDisposingWorkDueLaterLetsGoOfWhatItCapturedAtOnce() {
+        final class Captured {}
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.tests.relative")
+        var captured: Captured? = Captured()
+        weak let released = captured
+        let work = scheduler.scheduleRelative(captured!, dueTime: .seconds(600)) { _ in
+            XCTFail("cancelled work ran")
+            return Disposables.create()
+        }
+        captured = nil
+        XCTAssertNotNil(released, "the pending work holds its state")
+        work.dispose()
+        let deadline = Date(timeIntervalSinceNow: 2)
+        while released != nil && Date() < deadline { usleep(1_000) }
+        XCTAssertNil(released, "a timeout of ten minutes must not keep its captures for ten minutes once cancelled")
+    }
+
     // MARK: schedulePeriodic
 
     func testSchedulePeriodicOnDispatchStopsTickingWhenDisposedFromATick() {

@@ -14,8 +14,13 @@ internal struct DispatchQueueConfiguration: Sendable {
     }
 
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let work = ScheduledWork(state: state, action: action)
-        queue.asyncAfter(deadline: .now() + dueTime) { work.run() }
+        // A timer source, not `asyncAfter`: cancelling it lets go of the action at
+        // once, where a cancelled `asyncAfter` would hold it until the deadline.
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let work = ScheduledWork(state: state, action: action, timer: timer)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        timer.setEventHandler { work.run() }
+        timer.resume()
         return work
     }
 
@@ -29,16 +34,21 @@ internal struct DispatchQueueConfiguration: Sendable {
     }
 }
 
-/// One scheduled action; disposing it before it runs cancels it, disposing it
-/// after disposes what the action returned. Thread-safe.
+/// One scheduled action; disposing it before it runs cancels it and lets go of the
+/// action at once; disposing it after disposes what the action returned. Thread-safe.
 private final class ScheduledWork<State>: Cancelable, @unchecked Sendable {
-    // Only the queue's thread reads these, once, after which they are cleared.
+    private let lock = SpinLock()
+    // Guarded by `lock`; taken once, by `run` or by `dispose`.
     private var payload: (state: State, action: (State) -> Disposable)?
     private let result = SingleAssignmentDisposable()
+    /// For relative work: the one-shot timer whose handler holds this work until
+    /// it is cancelled.
+    private let timer: DispatchSourceTimer?
 
-    init(state: State, action: @escaping (State) -> Disposable) {
+    init(state: State, action: @escaping (State) -> Disposable, timer: DispatchSourceTimer? = nil) {
         Resources.incrementTotal()
         payload = (state, action)
+        self.timer = timer
     }
 
     deinit { Resources.decrementTotal() }
@@ -46,13 +56,24 @@ private final class ScheduledWork<State>: Cancelable, @unchecked Sendable {
     var isDisposed: Bool { result.isDisposed }
 
     func run() {
-        guard let payload else { return }
-        self.payload = nil
-        guard !result.isDisposed else { return }
+        timer?.cancel()
+        guard let payload = takePayload(), !result.isDisposed else { return }
         result.setDisposable(payload.action(payload.state))
     }
 
-    func dispose() { result.dispose() }
+    func dispose() {
+        result.dispose()
+        timer?.cancel()
+        // Released outside the lock: the captures' deinits may do anything.
+        _ = takePayload()
+    }
+
+    private func takePayload() -> (state: State, action: (State) -> Disposable)? {
+        lock.withLock {
+            defer { payload = nil }
+            return payload
+        }
+    }
 }
 
 /// A periodic timer; disposing it cancels the timer. Thread-safe.
