@@ -2,6 +2,7 @@ import XCTest
 import Dispatch
 import RxCore
 import RxTesting
+import RxBlocking
 
 /// The bridges between observables and Swift concurrency, both ways. Every wait
 /// is bounded; a test that would hang fails instead.
@@ -280,4 +281,70 @@ private final class Recorder<Element>: ObserverType, @unchecked Sendable {
     }
 
     var events: [Event<Element>] { recorded.value }
+}
+
+extension AsyncAwaitBridgeTests {
+    // MARK: async work as a Single, async sequences as observables
+
+    func testASingleCreatedFromAsyncWorkSucceedsOrFailsWithIt() async throws {
+        let value = try await Single.create { () async throws -> Int in 41 + 1 }.value
+        XCTAssertEqual(value, 42)
+        let boom = TestError("boom")
+        do {
+            _ = try await Single.create(detached: true) { () async throws -> Int in throw boom }.value
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual(error as? TestError, boom)
+        }
+    }
+
+    func testDisposingASingleOfAsyncWorkCancelsItsTask() async {
+        let cancelled = expectation(description: "the task saw its cancellation")
+        let started = expectation(description: "the task started")
+        let sendable = UncheckedSendable((started, cancelled))
+        let single = Single.create { () async throws -> Int in
+            sendable.value.0.fulfill()
+            do {
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            } catch {
+                sendable.value.1.fulfill()
+                throw error
+            }
+            return 0
+        }
+        let subscription = single.subscribe(onSuccess: { _ in XCTFail("no value after cancellation") }, onFailure: { _ in XCTFail("no error after disposal") })
+        await fulfillment(of: [started], timeout: 10)
+        subscription.dispose()
+        await fulfillment(of: [cancelled], timeout: 10)
+    }
+
+    func testAnAsyncSequenceAsAnObservableEmitsItsElementsThenItsEnd() throws {
+        let stream = AsyncStream<Int> { continuation in
+            (1...3).forEach { continuation.yield($0) }
+            continuation.finish()
+        }
+        XCTAssertEqual(try stream.asObservable().toBlocking(timeout: 10).toArray(), [1, 2, 3])
+        let boom = TestError("boom")
+        let failing = AsyncThrowingStream<Int, Error> { continuation in
+            continuation.yield(1)
+            continuation.finish(throwing: boom)
+        }
+        guard case .failed(let elements, let error) = failing.asObservable(priority: .high).toBlocking(timeout: 10).materialize() else {
+            return XCTFail("expected the stream's error")
+        }
+        XCTAssertEqual(elements, [1])
+        XCTAssertEqual(error as? TestError, boom)
+    }
+
+    func testDisposingAnAsyncSequencesObservableEndsTheIterationWithoutEvents() async {
+        let terminated = expectation(description: "the stream saw its iteration end")
+        let sendable = UncheckedSendable(terminated)
+        let endless = AsyncStream<Int> { continuation in
+            continuation.onTermination = { _ in sendable.value.fulfill() }
+        }
+        let subscription = endless.asObservable().subscribe(
+            onNext: { _ in XCTFail("no element") }, onError: { _ in XCTFail("no error") }, onCompleted: { XCTFail("no completion after disposal") })
+        subscription.dispose()
+        await fulfillment(of: [terminated], timeout: 10)
+    }
 }

@@ -174,3 +174,51 @@ extension Observable {
         }
     }
 }
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// A `Single` of what `work` returns or throws, run in a new task at each
+    /// subscription (a detached one with `detached`); disposing cancels the task.
+    @_disfavoredOverload
+    public static func create(
+        detached: Bool = false,
+        priority: TaskPriority? = nil,
+        work: @escaping @Sendable () async throws -> Element
+    ) -> Single<Element> {
+        Single(raw: .create { observer in
+            let operation: @Sendable () async -> Void = {
+                do {
+                    let value = try await work()
+                    observer.on(.next(UncheckedSendable(value).value))
+                    observer.on(.completed)
+                } catch {
+                    observer.on(.error(error))
+                }
+            }
+            let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
+            return AnonymousDisposable { task.cancel() }
+        })
+    }
+}
+
+extension AsyncSequence where Self: Sendable {
+    /// The elements of this asynchronous sequence, iterated in a detached task (off
+    /// the caller's actor) at each subscription. Disposing cancels the task; a
+    /// sequence that then ends by throwing `CancellationError` completes, as in RxSwift.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+        Observable.create { observer in
+            let task = Task.detached(priority: priority) {
+                do {
+                    for try await element in self {
+                        observer.on(.next(UncheckedSendable(element).value))
+                    }
+                    observer.on(.completed)
+                } catch is CancellationError {
+                    observer.on(.completed)
+                } catch {
+                    observer.on(.error(error))
+                }
+            }
+            return AnonymousDisposable { task.cancel() }
+        }
+    }
+}
