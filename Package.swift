@@ -29,6 +29,9 @@ let package = Package(
         // Waiting for a sequence's outcome on the calling thread, for tests and
         // command-line tools (what RxBlocking is to RxSwift).
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        // What of the core needs Foundation itself (OperationQueueScheduler), kept
+        // out of RxCore, which needs only FoundationEssentials.
+        .library(name: "RxFoundation", targets: ["RxFoundation"]),
         // Flows built on the core: Action, ReactiveCoordinator, Reactor and AlertReactor.
         .library(name: "RxFlows", targets: ["RxFlows"]),
         // The modal runtime: plugin registry and loader, libffi invoker, surfaces,
@@ -74,6 +77,7 @@ let package = Package(
         .target(name: "RxCore"),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
         .target(name: "RxBlocking", dependencies: ["RxCore"]),
+        .target(name: "RxFoundation", dependencies: ["RxCore"]),
         .target(name: "RxFlows", dependencies: ["RxCore"]),
         // The plugin ABI header, in the top-level Include/ folder, as a C module.
         .target(name: "RxModalPluginABI", path: "Include", publicHeadersPath: "."),
@@ -140,7 +144,7 @@ let package = Package(
         .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
-        .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting", "RxBlocking"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting", "RxBlocking", "RxFoundation"]),
         .testTarget(name: "RxFlowsTests", dependencies: ["RxTestSupport", "RxFlows", "RxCore", "RxTesting"]),
         // Real C configuration methods for testing and measuring the libffi invoker.
         .target(name: "RxModalTestFixtures", dependencies: ["RxModalPluginABI"], path: "Tests/RxModalTestFixtures"),

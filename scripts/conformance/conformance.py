@@ -39,14 +39,19 @@ HELPERS = [
     "Tests/Platform/DispatchQueue+Extensions.swift",
     "Tests/Platform/AtomicInt.swift",
     "Tests/Platform/Platform.Linux.swift",
+    # A reference box of RxSwift's own sources that one test file uses as a plain
+    # mutable holder (it tests the subjects, not the box); RxCore has no such type.
+    "RxSwift/RxMutableBox.swift",
 ]
 HELPER_TREES = ["Tests/RxSwiftTests/TestImplementations"]
 
 # Our own adapter files (scripts/conformance/), copied in as helpers.
 ADAPTERS = ["LinuxXCTest.swift"]
 
-# Written by the runner when the project has RxBlocking.
+# Written by the runner when the project has one of these products: each is
+# imported by every copied file.
 IMPORTS = "ConformanceImports.swift"
+WHOLE_TARGET_IMPORTS = ["RxBlocking", "RxFoundation"]
 
 # Without these nothing compiles: if one of them fails, the run stops instead of
 # excluding every test file one after the other.
@@ -178,18 +183,25 @@ def cmd_prepare(args):
             f.write(text)
 
     # RxBlocking keeps its name where the project has one; without it the files
-    # that import it do not compile.
+    # that import it do not compile. RxFoundation holds what RxSwift has in its
+    # own module but RxCore keeps apart to need only FoundationEssentials
+    # (OperationQueueScheduler).
     products = ["RxCore", "RxTesting"]
     with open(os.path.join(args.project, "Package.swift"), encoding="utf-8") as f:
-        if re.search(r'\.library\(\s*name:\s*"RxBlocking"', f.read()):
-            products.append("RxBlocking")
+        manifest = f.read()
+    for optional in WHOLE_TARGET_IMPORTS:
+        if re.search(r'\.library\(\s*name:\s*"' + optional + '"', manifest):
+            products.append(optional)
     # Two of RxSwift's files import RxBlocking and others call toBlocking() on the
     # strength of it (Swift 5 shows an imported module's extensions to the whole
-    # module); this import keeps that so when those two files are excluded.
-    if "RxBlocking" in products:
+    # module); this import keeps that so when those two files are excluded. The
+    # files that use OperationQueueScheduler import only RxSwift, so RxFoundation
+    # goes to every file the same way.
+    imported = [p for p in products if p in WHOLE_TARGET_IMPORTS]
+    if imported:
         with open(os.path.join(target, IMPORTS), "w", encoding="utf-8") as f:
-            f.write("// Written by scripts/rxswift-conformance: RxBlocking for every file, as in RxSwift's test target.\n"
-                    "import RxBlocking\n")
+            f.write("// Written by scripts/rxswift-conformance: modules every file sees, as RxSwift's test target does.\n"
+                    + "".join(f"import {p}\n" for p in imported))
         rows.append((IMPORTS, "adapter", "(written by the runner)", 0))
 
     write_tsv(state_path(scratch, "files.tsv"), rows)
