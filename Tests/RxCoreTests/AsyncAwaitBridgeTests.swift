@@ -89,7 +89,8 @@ final class AsyncAwaitBridgeTests: RxTestCase {
 
     func testAwaitingInAnAlreadyCancelledTaskThrowsCancellation() async {
         let subscriptions = SharedCounter()
-        let single = Single<Int>.never().do(onSubscribe: { subscriptions.increment() })
+        let disposals = SharedCounter()
+        let single = Single<Int>.never().do(onSubscribe: { subscriptions.increment() }, onDispose: { disposals.increment() })
         let task = Task {
             // Cancelled before the await starts.
             withUnsafeCurrentTask { $0?.cancel() }
@@ -99,7 +100,10 @@ final class AsyncAwaitBridgeTests: RxTestCase {
         XCTAssertThrowsError(try result.get()) { error in
             XCTAssertTrue(error is CancellationError, "got \(error)")
         }
-        XCTAssertEqual(subscriptions.value, 0, "nothing is subscribed for a task that is already cancelled")
+        // Subscribed, as in RxSwift, so that an outcome delivered at once would win;
+        // with none, disposed again straight away.
+        XCTAssertEqual(subscriptions.value, 1)
+        XCTAssertEqual(disposals.value, 1)
     }
 
     // MARK: observable.values
@@ -346,5 +350,66 @@ extension AsyncAwaitBridgeTests {
             onNext: { _ in XCTFail("no element") }, onError: { _ in XCTFail("no error") }, onCompleted: { XCTFail("no completion after disposal") })
         subscription.dispose()
         await fulfillment(of: [terminated], timeout: 10)
+    }
+}
+
+extension AsyncAwaitBridgeTests {
+    // MARK: awaiting in a task that is already cancelled
+
+    func testAnOutcomeThatComesAtSubscriptionWinsOverAnEarlierCancellation() async throws {
+        let outcomes = Task { () -> (Int?, Int, Bool) in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let empty = try await Maybe<Int>.empty().value
+            let single = try await Single.just(5).value
+            try await Completable.empty().value
+            return (empty, single, Task.isCancelled)
+        }
+        let (empty, single, cancelled) = try await outcomes.value
+        XCTAssertNil(empty)
+        XCTAssertEqual(single, 5)
+        XCTAssertTrue(cancelled)
+    }
+
+    func testWithoutAnOutcomeAnEarlierCancellationThrows() async {
+        let waiting = Task { () -> Error? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                _ = try await Maybe<Int>.never().value
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let error = await waiting.value
+        XCTAssertTrue(error is CancellationError, "got \(String(describing: error))")
+    }
+
+    func testIteratingValuesInACancelledTaskThrowsCancellationUnlessTheSequenceEnded() async {
+        let never = Task { () -> Error? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                for try await _ in Observable<Int>.never().values {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let neverError = await never.value
+        XCTAssertTrue(neverError is CancellationError, "got \(String(describing: neverError))")
+
+        let ended = Task { () -> [Int] in
+            var seen: [Int] = []
+            do {
+                for try await value in Observable.from([1, 2, 3]).values {
+                    seen.append(value)
+                    if value == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+            } catch {
+                XCTFail("a sequence that ended throws nothing: \(error)")
+            }
+            return seen
+        }
+        let seen = await ended.value
+        XCTAssertEqual(seen, [1, 2, 3])
     }
 }

@@ -48,10 +48,8 @@ HELPER_TREES = ["Tests/RxSwiftTests/TestImplementations"]
 # Our own adapter files (scripts/conformance/), copied in as helpers.
 ADAPTERS = ["LinuxXCTest.swift"]
 
-# Written by the runner when the project has one of these products: each is
-# imported by every copied file.
+# Written by the runner when the project has RxBlocking.
 IMPORTS = "ConformanceImports.swift"
-WHOLE_TARGET_IMPORTS = ["RxBlocking", "RxFoundation"]
 
 # Without these nothing compiles: if one of them fails, the run stops instead of
 # excluding every test file one after the other.
@@ -59,7 +57,8 @@ ESSENTIAL = {"RxTest.swift", "TestErrors.swift", "Recorded+Timeless.swift", "XCT
              "LinuxXCTest.swift"}
 
 # The import swaps every copied file gets: RxCore stands for RxSwift and RxRelay,
-# RxTesting for RxTest (RxBlocking stays, where the project has it). RxCocoa exists
+# RxTesting for RxTest (RxBlocking stays, where the project has it; RxSwift also
+# brings RxFoundation, where it has that). RxCocoa exists
 # only on Apple platforms, in RxSwift's own package too, so its import is dropped:
 # a file that really uses RxCocoa still fails.
 IMPORT_SWAPS = [
@@ -163,6 +162,21 @@ def cmd_prepare(args):
     for name, pattern, replacement, why in HELPER_EDITS:
         edits_by_file[name].append((re.compile(pattern, re.M), replacement, why))
 
+    # RxBlocking keeps its name where the project has one; without it the files
+    # that import it do not compile. RxFoundation holds what RxSwift has in its
+    # own module but RxCore keeps apart to need only FoundationEssentials
+    # (OperationQueueScheduler): where the project has it, `import RxSwift`
+    # becomes both modules.
+    products = ["RxCore", "RxTesting"]
+    with open(os.path.join(args.project, "Package.swift"), encoding="utf-8") as f:
+        manifest = f.read()
+    for optional in ("RxBlocking", "RxFoundation"):
+        if re.search(r'\.library\(\s*name:\s*"' + optional + '"', manifest):
+            products.append(optional)
+    swaps = list(IMPORT_SWAPS)
+    if "RxFoundation" in products:
+        swaps.insert(0, (re.compile(r"^([ \t]*(?:@testable\s+)?import\s+)RxSwift[ \t]*$", re.M), r"\1RxCore\n\1RxFoundation"))
+
     rows, excluded = [], []
     for name, role, origin in files:
         source = origin if role == "adapter" else os.path.join(rxswift, origin)
@@ -173,7 +187,7 @@ def cmd_prepare(args):
             excluded.append((name, "listed", listed[name]))
             continue
         if role != "adapter":
-            for pattern, replacement in IMPORT_SWAPS:
+            for pattern, replacement in swaps:
                 text = pattern.sub(replacement, text)
         for pattern, replacement, why in edits_by_file.get(name, []):
             text, n = pattern.subn(replacement, text)
@@ -182,26 +196,13 @@ def cmd_prepare(args):
         with open(os.path.join(target, name), "w", encoding="utf-8") as f:
             f.write(text)
 
-    # RxBlocking keeps its name where the project has one; without it the files
-    # that import it do not compile. RxFoundation holds what RxSwift has in its
-    # own module but RxCore keeps apart to need only FoundationEssentials
-    # (OperationQueueScheduler).
-    products = ["RxCore", "RxTesting"]
-    with open(os.path.join(args.project, "Package.swift"), encoding="utf-8") as f:
-        manifest = f.read()
-    for optional in WHOLE_TARGET_IMPORTS:
-        if re.search(r'\.library\(\s*name:\s*"' + optional + '"', manifest):
-            products.append(optional)
     # Two of RxSwift's files import RxBlocking and others call toBlocking() on the
     # strength of it (Swift 5 shows an imported module's extensions to the whole
-    # module); this import keeps that so when those two files are excluded. The
-    # files that use OperationQueueScheduler import only RxSwift, so RxFoundation
-    # goes to every file the same way.
-    imported = [p for p in products if p in WHOLE_TARGET_IMPORTS]
-    if imported:
+    # module); this import keeps that so when those two files are excluded.
+    if "RxBlocking" in products:
         with open(os.path.join(target, IMPORTS), "w", encoding="utf-8") as f:
-            f.write("// Written by scripts/rxswift-conformance: modules every file sees, as RxSwift's test target does.\n"
-                    + "".join(f"import {p}\n" for p in imported))
+            f.write("// Written by scripts/rxswift-conformance: RxBlocking for every file, as in RxSwift's test target.\n"
+                    "import RxBlocking\n")
         rows.append((IMPORTS, "adapter", "(written by the runner)", 0))
 
     write_tsv(state_path(scratch, "files.tsv"), rows)

@@ -2,7 +2,8 @@ import Synchronization
 
 extension PrimitiveSequence where Trait == SingleTrait {
     /// Subscribes and waits for the element. Cancelling the awaiting task disposes
-    /// the subscription and throws `CancellationError`.
+    /// the subscription and throws `CancellationError`, unless the outcome came first
+    /// (also when it comes during the subscription of an already cancelled task).
     public var value: Element {
         get async throws {
             try await awaitSingleOutcome(source, requireElement: true)!
@@ -66,23 +67,19 @@ private final class ContinuationBridge<Element>: @unchecked Sendable {
 
     private let state = Locked(State())
 
+    /// Subscribes even when the task is already cancelled, as RxSwift does: an
+    /// outcome the subscription delivers at once wins; otherwise cancellation throws.
     func start(continuation: CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>, subscribe: () -> Disposable) {
-        let alreadyCancelled = state.withLock { state -> Bool in
-            if state.cancelled { return true }
-            state.continuation = continuation
-            return false
-        }
-        if alreadyCancelled {
-            continuation.resume(throwing: CancellationError())
-            return
-        }
+        state.withLock { $0.continuation = continuation }
         let subscription = subscribe()
-        let disposeNow = state.withLock { state -> Bool in
-            if state.finished || state.cancelled { return true }
+        let (disposeNow, cancelNow) = state.withLock { state -> (Bool, Bool) in
+            if state.finished { return (true, false) }
+            if state.cancelled { return (true, true) }
             state.subscription = subscription
-            return false
+            return (false, false)
         }
         if disposeNow { subscription.dispose() }
+        if cancelNow { finish(.failure(CancellationError())) }
     }
 
     func finish(_ result: Result<UncheckedSendable<Element?>, Swift.Error>) {
@@ -96,16 +93,13 @@ private final class ContinuationBridge<Element>: @unchecked Sendable {
         taken.0?.resume(with: result)
     }
 
+    /// Before the subscription is in place, `start` sees the flag and ends the wait.
     func cancel() {
-        let taken = state.withLock { state -> (CheckedContinuation<UncheckedSendable<Element?>, Swift.Error>?, Disposable?) in
+        let subscribed = state.withLock { state -> Bool in
             state.cancelled = true
-            guard !state.finished else { return (nil, nil) }
-            state.finished = true
-            defer { state.continuation = nil; state.subscription = nil }
-            return (state.continuation, state.subscription)
+            return state.subscription != nil
         }
-        taken.1?.dispose()
-        taken.0?.resume(throwing: CancellationError())
+        if subscribed { finish(.failure(CancellationError())) }
     }
 }
 
@@ -114,7 +108,8 @@ extension ObservableType {
     ///
     /// Each iteration subscribes anew. Elements are buffered without bound while the
     /// loop body runs. Ending the loop early, or cancelling its task, disposes the
-    /// subscription.
+    /// subscription; a cancelled loop throws `CancellationError` unless the sequence
+    /// had already ended.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         let source = asObservable()
         return AsyncThrowingStream { continuation in
@@ -126,7 +121,12 @@ extension ObservableType {
                 case .completed: boxed.value.finish()
                 }
             }
-            continuation.onTermination = { _ in subscription.dispose() }
+            continuation.onTermination = { termination in
+                subscription.dispose()
+                // A loop whose task is cancelled before the sequence ended throws
+                // CancellationError, as in RxSwift, instead of ending as if complete.
+                if case .cancelled = termination { boxed.value.finish(throwing: CancellationError()) }
+            }
         }
     }
 }
