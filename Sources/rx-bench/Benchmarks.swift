@@ -202,6 +202,22 @@ func runBenchmarks() {
 
     }
 
+    // MARK: 8. Collecting: the cost per element must not grow with the count
+
+    if enabled("8") {
+
+    for count in [1_000, 10_000, 100_000] {
+        let elements = Array(0..<count)
+        let repeats = Swift.max(1, 1_000_000 / scale / count)
+        add("8. from(\(count)) → toArray (per element)", operations: repeats * count) {
+            for _ in 0..<repeats {
+                _ = Observable.from(elements).toArray().subscribe(onSuccess: { counter.value &+= $0.count })
+            }
+        }
+    }
+
+    }
+
     // MARK: Rounds
     //
     // Round by round across every benchmark, rather than all rounds of one before

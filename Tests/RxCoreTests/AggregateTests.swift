@@ -116,6 +116,34 @@ final class AggregateTests: RxTestCase {
 
     // MARK: scan
 
+    func testReduceIntoMutatesTheAccumulationInPlaceWithoutCopyingIt() {
+        // A copy-on-write value, as Array is, that counts its copies: copying the
+        // accumulation per element would make collecting n elements cost O(n²).
+        final class Storage {
+            var items: [Int]
+            init(_ items: [Int]) { self.items = items }
+        }
+        final class CopyCount { var value = 0 }
+        struct Collected {
+            var storage = Storage([])
+            let copies: CopyCount
+            mutating func append(_ item: Int) {
+                if !isKnownUniquelyReferenced(&storage) {
+                    storage = Storage(storage.items)
+                    copies.value += 1
+                }
+                storage.items.append(item)
+            }
+        }
+        let copies = CopyCount()
+        var items: [Int] = []
+        _ = Observable.from(1...100)
+            .reduce(into: Collected(copies: copies)) { $0.append($1) }
+            .subscribe(onNext: { items = $0.storage.items })
+        XCTAssertEqual(items, Array(1...100))
+        XCTAssertEqual(copies.value, 1, "one copy, of the seed the sequence keeps for its next subscriber")
+    }
+
     func testScanEmitsEveryIntermediateAccumulation() {
         let scheduler = TestScheduler()
         let source = scheduler.createHotObservable([

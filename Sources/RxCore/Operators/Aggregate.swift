@@ -37,32 +37,7 @@ extension ObservableType {
     /// Emits the final accumulation, mapped by `mapResult`, when the sequence completes.
     @inlinable
     public func reduce<Accumulate, Result>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate, mapResult: @escaping (Accumulate) throws -> Result) -> Observable<Result> {
-        let source = asObservable()
-        return Observable { observer in
-            var accumulate = seed
-            var stopped = false
-            return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
-                switch event {
-                case .next(let element):
-                    do { accumulate = try accumulator(accumulate, element) } catch {
-                        stopped = true
-                        observer.on(.error(error))
-                    }
-                case .error(let error):
-                    stopped = true
-                    observer.on(.error(error))
-                case .completed:
-                    stopped = true
-                    do {
-                        observer.on(.next(try mapResult(accumulate)))
-                        observer.on(.completed)
-                    } catch {
-                        observer.on(.error(error))
-                    }
-                }
-            })
-        }
+        reduce(into: seed, accumulator: { accumulate, element in accumulate = try accumulator(accumulate, element) }, mapResult: mapResult)
     }
 
     /// Emits the final accumulation when the sequence completes.
@@ -80,10 +55,38 @@ extension ObservableType {
     /// Emits the final accumulation, mutated in place, when the sequence completes.
     @inlinable
     public func reduce<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
-        reduce(seed, accumulator: { accumulate, element in
-            var copy = accumulate
-            try accumulator(&copy, element)
-            return copy
-        }, mapResult: { $0 })
+        reduce(into: seed, accumulator: accumulator, mapResult: { $0 })
+    }
+
+    /// The accumulation is mutated in place, never copied per element: collecting
+    /// n elements into an array costs O(n), not O(n²).
+    @inlinable
+    internal func reduce<Accumulate, Result>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, mapResult: @escaping (Accumulate) throws -> Result) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { observer in
+            var accumulate = seed
+            var stopped = false
+            return source.subscribeHandler(AnyObserver { event in
+                guard !stopped else { return }
+                switch event {
+                case .next(let element):
+                    do { try accumulator(&accumulate, element) } catch {
+                        stopped = true
+                        observer.on(.error(error))
+                    }
+                case .error(let error):
+                    stopped = true
+                    observer.on(.error(error))
+                case .completed:
+                    stopped = true
+                    do {
+                        observer.on(.next(try mapResult(accumulate)))
+                        observer.on(.completed)
+                    } catch {
+                        observer.on(.error(error))
+                    }
+                }
+            })
+        }
     }
 }
