@@ -288,6 +288,31 @@ final class SubjectTests: RxTestCase {
         XCTAssertEqual(inner, [2])
     }
 
+    func testSubscribingFromInsideTheTerminalEventHearsTheReplayAndTheEndAtOnce() {
+        let completing = ReplaySubject<Int>.create(bufferSize: 1)
+        let failing = ReplaySubject<Int>.create(bufferSize: 1)
+        var log: [String] = []
+        for (name, subject) in [("completed", completing), ("failed", failing)] {
+            _ = subject.subscribe(
+                onNext: { log.append("first \($0)") },
+                onError: { _ in
+                    _ = subject.subscribe(onNext: { log.append("second \($0)") }, onError: { _ in log.append("second failed") })
+                    log.append("first failed")
+                },
+                onCompleted: {
+                    _ = subject.subscribe(onNext: { log.append("second \($0)") }, onCompleted: { log.append("second completed") })
+                    log.append("first completed")
+                })
+            _ = subject.subscribe(onNext: { _ in }, onError: { _ in log.append("third \(name)") }, onCompleted: { log.append("third \(name)") })
+            subject.onNext(2)
+            if name == "completed" { subject.onCompleted() } else { subject.onError(TestError("x")) }
+        }
+        XCTAssertEqual(log, [
+            "first 2", "second 2", "second completed", "first completed", "third completed",
+            "first 2", "second 2", "second failed", "first failed", "third failed",
+        ])
+    }
+
     func testBehaviorSubjectSubscriberAddedDuringDeliveryStartsFromTheNewValue() {
         let subject = BehaviorSubject(value: 0)
         var inner: [Int] = []

@@ -34,7 +34,9 @@ internal struct SubjectState<Element> {
 /// several threads are serialized without blocking: a thread that finds another
 /// delivering hands its event over and returns, and the delivering thread sends
 /// it next. A subscription made while another thread is delivering takes effect
-/// right after the event in progress.
+/// right after the event in progress; so does one made re-entrantly from inside an
+/// element's delivery. One made re-entrantly from inside the terminal event's
+/// delivery hears the replay and the end at once.
 @usableFromInline
 internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>, @unchecked Sendable {
     @usableFromInline internal let flavor: SubjectFlavor
@@ -44,6 +46,8 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline internal let nextKey = Atomic<UInt64>(0)
     @usableFromInline internal let observerCount = Atomic<Int>(0)
     @usableFromInline internal let disposedFlag = Atomic<Bool>(false)
+    /// The thread delivering the terminal event, while it does; zero otherwise.
+    @usableFromInline internal let stoppingThread = Atomic<UInt>(0)
 
     @usableFromInline
     internal init(flavor: SubjectFlavor, initialValue: Element? = nil) {
@@ -66,7 +70,16 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @inlinable
     internal func add(_ observer: AnyObserver<Element>, lifetime: SubjectLifetime<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        submit(.subscribe(key: key, observer: SubjectObserver(observer)), to: self, control: true) { $0.process($1) }
+        if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
+            // Subscribed from inside this subject's own terminal event, on the thread
+            // delivering it (an observer's `onCompleted` subscribing again): the
+            // subject has ended, so the newcomer only hears the replay and the end,
+            // and hears them now, before the subscribers still to be told, as in
+            // RxSwift. This thread is the drainer, so the state is its to read.
+            process(.subscribe(key: key, observer: SubjectObserver(observer)))
+        } else {
+            submit(.subscribe(key: key, observer: SubjectObserver(observer)), to: self, control: true) { $0.process($1) }
+        }
         return SubjectSubscription(key: key, subject: lifetime)
     }
 
@@ -132,6 +145,8 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         var observers = state.pointee.observers
         state.pointee.observers = ObserverList()
         observerCount.store(0, ordering: .relaxed)
+        stoppingThread.store(currentThreadIdentity(), ordering: .releasing)
+        defer { stoppingThread.store(0, ordering: .releasing) }
         if case .async = flavor, case .completed = event, let last = state.pointee.last {
             ObserverList.send(.next(last), through: &observers)
         }
