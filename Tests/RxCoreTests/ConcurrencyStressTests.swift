@@ -55,6 +55,37 @@ final class ConcurrencyStressTests: RxTestCase {
         }
     }
 
+    func testShareConnectsOnceForConcurrentFirstSubscriptions() {
+        // Threads of their own, released together: a pool of two cores would not run
+        // this many blocked workers at once.
+        let subscribers = 8
+        for _ in 0..<100 {
+            let connections = SharedCounter()
+            let shared = Observable<Never>.never()
+                .do(onSubscribe: { connections.increment() })
+                .share(replay: 0, scope: .whileConnected)
+            let subscriptions = SharedValue<[Disposable]>([])
+            let ready = DispatchGroup(), finished = DispatchGroup()
+            let start = DispatchSemaphore(value: 0)
+            for _ in 0..<subscribers {
+                ready.enter()
+                finished.enter()
+                Thread {
+                    ready.leave()
+                    start.wait()
+                    let subscription = shared.subscribe()
+                    subscriptions.withLock { $0.append(subscription) }
+                    finished.leave()
+                }.start()
+            }
+            guard ready.wait(timeout: .now() + groupLimit) == .success else { return XCTFail("threads did not start") }
+            for _ in 0..<subscribers { start.signal() }
+            guard finished.wait(timeout: .now() + groupLimit) == .success else { return XCTFail("subscribers did not finish") }
+            XCTAssertEqual(connections.value, 1, "one connection for every first subscriber")
+            subscriptions.value.forEach { $0.dispose() }
+        }
+    }
+
     func testCreateObserverCalledFromSeveralThreads() {
         let senders = 4, perSender = 10_000
         let group = DispatchGroup()
