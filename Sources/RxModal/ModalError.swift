@@ -40,7 +40,7 @@ public enum ModalError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unsupported(let kind, let reason): return "\(kind) is not supported here: \(reason)"
         case .authorizationDenied(let kind): return "authorization denied for \(kind)"
-        case .missingSurface: return "no surface to present on: no controlling terminal, and no RXMODAL_SCRIPT given"
+        case .missingSurface: return "no surface to present on: no controlling terminal, no display (WAYLAND_DISPLAY or DISPLAY), and no RXMODAL_SCRIPT given"
         case .pluginUnavailable(let reason): return "plugin unavailable: \(reason)"
         case .unknownKind(let kind, let known): return "unknown modal kind “\(kind)”; known kinds: \(known.joined(separator: ", "))"
         case .unknownMethod(let kind, let method, let known): return "\(kind) has no method “\(method)”; its methods: \(known.joined(separator: ", "))"

@@ -37,8 +37,10 @@ enum HelpText {
 
     static let commonOptions = """
     Options of every presentation:
-      --surface terminal|script:FILE  where to show it (default: RXMODAL_SCRIPT if set,
-                                      else the controlling terminal, /dev/tty)
+      --surface terminal|desktop|script:FILE
+                                      where to show it (default: RXMODAL_SCRIPT if set,
+                                      else RXMODAL_SURFACE, else the controlling terminal,
+                                      /dev/tty, else the desktop when a display is named)
       --transcript FILE               write what the scripted surface showed, as JSON
       --timeout SECONDS               dismiss the modal and exit 5 after SECONDS
       --call METHOD VALUE…            call any configuration method, one value per argument
@@ -48,6 +50,8 @@ enum HelpText {
       RXMODAL_SCRIPT   answer on the scripted (headless) surface instead of a terminal:
                        the JSON script itself, e.g. '[{"choose": "OK"}]', or @FILE
                        to read it from FILE
+      RXMODAL_SURFACE  terminal or desktop (GTK 4 windows): the surface to use when
+                       neither --surface nor RXMODAL_SCRIPT says
     """
 
     static var exitStatuses: String {
@@ -86,7 +90,7 @@ enum HelpText {
     """
 
     static let demo = """
-    Usage: rxmodal demo [--surface terminal|script:FILE] [--transcript FILE]
+    Usage: rxmodal demo [--surface terminal|desktop|script:FILE] [--transcript FILE]
 
     Runs the seed's modal flows end to end: a sign-in alert with e-mail and
     password fields that yields credentials, a "Contact us" action sheet that leads

@@ -1,12 +1,14 @@
 import RxModal
 
-/// The `--surface` option: `terminal` or `script:FILE`.
+/// The `--surface` option: `terminal`, `desktop` or `script:FILE`.
 ///
 /// A plain value; safe from any thread.
 public enum SurfaceOption: Equatable, Sendable {
     /// The terminal surface: interactive on the controlling terminal, line mode
     /// (through standard input) in a process without one.
     case terminal
+    /// GTK 4 windows (``DesktopSurface``).
+    case desktop
     /// A scripted surface answering from the JSON script in the file.
     case script(path: String)
 
@@ -14,10 +16,12 @@ public enum SurfaceOption: Equatable, Sendable {
     public init(parsing text: String, helpTopic: String?) throws {
         if text == "terminal" {
             self = .terminal
+        } else if text == "desktop" {
+            self = .desktop
         } else if text.hasPrefix("script:"), text.count > "script:".count {
             self = .script(path: String(text.dropFirst("script:".count)))
         } else {
-            throw UsageError("--surface takes terminal or script:FILE, not “\(text)”", helpTopic: helpTopic)
+            throw UsageError("--surface takes terminal, desktop or script:FILE, not “\(text)”", helpTopic: helpTopic)
         }
     }
 }

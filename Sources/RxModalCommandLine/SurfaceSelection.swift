@@ -6,6 +6,7 @@ import RxModal
 /// - `--surface terminal`: ``TerminalSurface/standard(environment:)`` (the
 ///   controlling terminal, or line mode on standard input/error when the
 ///   process has none);
+/// - `--surface desktop`: GTK 4 windows (``Presenter/desktop``);
 /// - `--surface script:FILE`: a ``ScriptedSurface`` reading FILE;
 /// - neither: what ``Presenter/default`` does — `RXMODAL_SCRIPT` if set (read
 ///   here, so its transcript can be written), else the controlling terminal,
@@ -22,6 +23,9 @@ struct SurfaceSelection {
         switch option {
         case .terminal:
             presenter = .surface(TerminalSurface.standard())
+            scripted = nil
+        case .desktop:
+            presenter = .desktop
             scripted = nil
         case .script(let path):
             let surface: ScriptedSurface

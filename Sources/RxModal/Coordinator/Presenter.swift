@@ -12,17 +12,29 @@ import Synchronization
 ///      successive modals take successive steps of the script; it is read again
 ///      (from step 1) when the variable's value changes. A malformed script fails
 ///      the subscription with the script's error;
-///   2. the terminal, when the process has a controlling terminal — whatever
+///   2. the surface `RXMODAL_SURFACE` names, when it is set: `terminal` or
+///      `desktop`;
+///   3. the terminal, when the process has a controlling terminal — whatever
 ///      standard input and output are, so a program reading a pipe still asks
 ///      its user: one interactive ``TerminalSurface`` on `/dev/tty` for the
-///      whole process;
-///   3. otherwise ``ModalError/missingSurface``.
+///      whole process. Installing the desktop surface never turns a shell script
+///      run in a terminal (gnome-terminal, tmux, `ssh -X`) into windows;
+///   4. the desktop (``DesktopSurface``), when the process has no terminal and the
+///      environment names a display (`WAYLAND_DISPLAY` or `DISPLAY`): an app
+///      started from the desktop;
+///   5. otherwise ``ModalError/missingSurface``.
+/// - `.desktop` presents in GTK 4 windows (``DesktopSurface``), or fails the
+///   subscription with the reason it cannot.
 /// - `.surface(s)` presents on `s`.
 ///
 /// Immutable; safe to share between threads.
 public enum Presenter: Sendable {
     case `default`
+    case desktop
     case surface(any ModalSurface)
+
+    /// The environment variable that names the surface `.default` uses.
+    public static let surfaceEnvironmentVariable = "RXMODAL_SURFACE"
 
     /// The seed's default presenter, spelled as it was: here, ``default``. (The
     /// seed's other presenters name UIKit windows and views, which Linux has not.)
@@ -33,9 +45,22 @@ public enum Presenter: Sendable {
         switch self {
         case .surface(let surface):
             return surface
+        case .desktop:
+            return try DesktopSurface.shared()
         case .default:
             if let scripted = try EnvironmentScriptedSurface.current() { return scripted }
+            switch ProcessInfo.processInfo.environment[Self.surfaceEnvironmentVariable] ?? "" {
+            case "": break
+            case "desktop": return try DesktopSurface.shared()
+            case "terminal":
+                if let terminal = ProcessTerminalSurface.current() { return terminal }
+                throw ModalError.missingSurface
+            case let other:
+                throw ModalError.invalidArgument(method: Self.surfaceEnvironmentVariable,
+                                                 reason: "“\(other)” is not a surface: give terminal or desktop")
+            }
             if let terminal = ProcessTerminalSurface.current() { return terminal }
+            if DesktopSurface.hasDisplay() { return try DesktopSurface.shared() }
             throw ModalError.missingSurface
         }
     }

@@ -53,7 +53,7 @@ final class CommandLineExitStatusTests: RxTestCase {
         let result = try RxmodalCommand.run(["alert", "--action", "OK"])
         XCTAssertEqual(result.status, 3)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "rxmodal: alert: no surface to present on: no controlling terminal, and no RXMODAL_SCRIPT given\n")
+        XCTAssertEqual(result.stderr, "rxmodal: alert: no surface to present on: no controlling terminal, no display (WAYLAND_DISPLAY or DISPLAY), and no RXMODAL_SCRIPT given\n")
     }
 
     func testThreeWhenAThirdPartyKindsPreconditionFails() throws {

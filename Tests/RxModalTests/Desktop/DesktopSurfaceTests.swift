@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// The desktop surface: real GTK 4 windows on a headless X server, found and used
+/// through the accessibility tree, with the command's printed result checked exactly.
+final class DesktopSurfaceTests: RxTestCase {
+    func testAnAlertShowsItsTextFieldsAndStyledButtonsAndAnswersWithWhatWasTyped() throws {
+        let report = try DesktopSession.run(
+            ["alert", "--title", "Delete draft?", "--message", "It cannot be undone.",
+             "--text-field", "password:Password", "--action", "cancel:Cancel", "--action", "destructive:Delete"],
+            window: "Delete draft?",
+            steps: [["screenshot": "alert.png"], ["fill": "Password", "text": "s3cret"], ["press": "Delete"]])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"action":1,"style":"destructive","textFields":["s3cret"],"title":"Delete"}"# + "\n")
+        let nodes = report.nodes.map { "\($0.role): \($0.name)" }
+        for expected in ["frame: Delete draft?", "label: It cannot be undone.", "text: Password", "push button: Cancel", "push button: Delete"] {
+            XCTAssertTrue(nodes.contains(expected), "\(expected) not in \(nodes)")
+        }
+        XCTAssertEqual(report.states(of: "text", named: "Password")?.contains("editable"), true)
+        // The screenshot is the window, drawn: its size, and more than a blank fill.
+        let shot = try XCTUnwrap(report.screenshots.first)
+        XCTAssertGreaterThanOrEqual(shot.size[0], 300)
+        XCTAssertGreaterThanOrEqual(shot.size[1], 100)
+        XCTAssertGreaterThan(shot.colours, 50, "a window with text and buttons has many colours")
+        XCTAssertFalse(report.windowLeft, "the window goes when the modal ends")
+    }
+
+    func testEscapeChoosesTheCancelAction() throws {
+        let report = try DesktopSession.run(
+            ["alert", "--title", "Sign in", "--text-field", "email:E-mail", "--action", "cancel:Cancel", "--action", "Sign In"],
+            window: "Sign in", steps: [["key": "Escape"]])
+        XCTAssertEqual(report.status, 1, "the exit status of a cancel action: \(report.stderr)")
+        XCTAssertEqual(report.stdout, #"{"action":0,"style":"cancel","textFields":[""],"title":"Cancel"}"# + "\n")
+    }
+
+    func testReturnTakesThePreferredAction() throws {
+        let report = try DesktopSession.run(
+            ["alert", "--title", "Save changes?", "--action", "cancel:Cancel", "--action", "destructive:Discard",
+             "--action", "Save", "--preferred-action", "2"],
+            window: "Save changes?", steps: [["key": "Return"]])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"action":2,"style":"default","textFields":[],"title":"Save"}"# + "\n")
+    }
+
+    func testAnActionSheetListsItsActions() throws {
+        let report = try DesktopSession.run(
+            ["actionSheet", "--title", "Share photo", "--action", "Mail", "--action", "Messages", "--action", "cancel:Cancel"],
+            window: "Share photo", steps: [["press": "Messages"]])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains(#""action":1"#), report.stdout)
+        XCTAssertTrue(report.stdout.contains(#""title":"Messages""#), report.stdout)
+        XCTAssertEqual(report.nodes.filter { $0.role == "push button" }.map(\.name), ["Cancel", "Mail", "Messages"],
+                       "the cancel action first, then the others in their order")
+    }
+
+    func testDisposingWhileShownClosesTheWindow() throws {
+        let report = try DesktopSession.run(
+            ["alert", "--title", "Waiting", "--action", "OK", "--timeout", "1"],
+            window: "Waiting", steps: [["sleep": 2.5]])
+        XCTAssertEqual(report.status, 5, "the --timeout exit status")
+        XCTAssertEqual(report.stdout, "")
+        XCTAssertFalse(report.windowLeft, "disposed while shown: the window is gone")
+    }
+
+    func testAnInstalledCommandFindsTheInstalledSurface() throws {
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        let installed = try InstalledPrefix(runner: runner)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: installed.path("lib/rxmodal/surfaces-1/rxmodal-surface-gtk.so")))
+        let report = try DesktopSession.run(["alert", "--title", "Installed", "--action", "OK"], window: "Installed",
+                                            steps: [["press": "OK"]], command: installed.path("bin/rxmodal"))
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"action":0,"style":"default","textFields":[],"title":"OK"}"# + "\n")
+    }
+
+    func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
+        let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
+                                            environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("the desktop surface cannot open a display"), result.stderr)
+    }
+}

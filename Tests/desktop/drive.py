@@ -1,0 +1,163 @@
+#!/usr/bin/python3
+"""Drives one presentation of the desktop surface through the accessibility tree,
+as a person with a screen reader or a keyboard would, and reports what happened as
+JSON in a file (standard output is shared with the session's daemons). Run inside
+desktop-session.
+
+    drive.py SCENARIO.json REPORT.json
+
+The scenario names the command to run (an `rxmodal … --surface desktop` line) and
+the steps to take once its window is shown:
+    {"command": [...], "window": "title", "steps": [
+        {"fill": "accessible name", "text": "..."},   # an entry or a text view
+        {"toggle": "accessible name"},                # a check button
+        {"press": "accessible name"},                 # a button's default action
+        {"activate": "accessible name"},              # a list row
+        {"key": "Escape"},                            # a key, sent with xdotool
+        {"close": true},                              # the window manager's close
+        {"screenshot": "path.png"}, {"sleep": 0.2}]}
+The report: the command's exit status, standard output and error, the window's
+tree as [role, name, states] triples before the steps, and each screenshot's size
+and number of distinct colours.
+"""
+import json
+import subprocess
+import sys
+import time
+
+import pyatspi
+from PIL import Image
+
+DEADLINE = 20.0
+
+
+def find(node, predicate, depth=0):
+    if node is None or depth > 40:
+        return None
+    try:
+        if predicate(node):
+            return node
+        for index in range(node.childCount):
+            found = find(node.getChildAtIndex(index), predicate, depth + 1)
+            if found is not None:
+                return found
+    except Exception:
+        return None
+    return None
+
+
+def tree(node, depth=0, out=None):
+    out = [] if out is None else out
+    if node is None or depth > 40:
+        return out
+    try:
+        states = node.getState().getStates()
+        names = sorted(s.value_nick for s in states
+                       if s in (pyatspi.STATE_SENSITIVE, pyatspi.STATE_FOCUSABLE, pyatspi.STATE_IS_DEFAULT,
+                                pyatspi.STATE_CHECKED, pyatspi.STATE_EDITABLE))
+        role = node.getRoleName()
+        if node.name or role in ("push button", "text", "check box", "list item", "password text"):
+            out.append([role, node.name, names])
+        for index in range(node.childCount):
+            tree(node.getChildAtIndex(index), depth + 1, out)
+    except Exception as error:
+        out.append(["error", f"{type(error).__name__}: {error}", []])
+    return out
+
+
+def wait_for_window(title, process):
+    started = time.monotonic()
+    while time.monotonic() - started < DEADLINE:
+        if process.poll() is not None:
+            return None
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            app = desktop.getChildAtIndex(index)
+            window = find(app, lambda n: n.getRoleName() in ("frame", "dialog", "window") and n.name == title)
+            if window is not None and find(window, lambda n: n.getRoleName() == "push button") is not None:
+                return window
+        time.sleep(0.1)
+    return None
+
+
+def named(window, name, roles):
+    return find(window, lambda n: n.name == name and n.getRoleName() in roles)
+
+
+def run_step(window, step, report):
+    if "press" in step:
+        button = named(window, step["press"], ("push button",))
+        if button is None:
+            raise RuntimeError(f"no button {step['press']!r}")
+        button.queryAction().doAction(0)
+    elif "toggle" in step:
+        check = named(window, step["toggle"], ("check box",))
+        if check is None:
+            raise RuntimeError(f"no check box {step['toggle']!r}")
+        check.queryAction().doAction(0)
+    elif "activate" in step:
+        row = named(window, step["activate"], ("list item", "row", "list box item"))
+        if row is None:
+            raise RuntimeError(f"no row {step['activate']!r}")
+        row.queryAction().doAction(0)
+    elif "fill" in step:
+        field = named(window, step["fill"], ("text", "password text", "entry"))
+        if field is None:
+            raise RuntimeError(f"no text field {step['fill']!r}")
+        editable = field.queryEditableText()
+        editable.setTextContents(step["text"])
+    elif "key" in step:
+        # Focus by the X server (there is no window manager to activate it), then a
+        # real key press through XTEST, which GTK treats as the user's.
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"], "windowfocus",
+                        "key", "--clearmodifiers", step["key"]], check=False, timeout=10)
+    elif "close" in step:
+        subprocess.run(["xdotool", "search", "--sync", "--name", report["window"], "windowclose"],
+                       check=False, timeout=10)
+        # Without a window manager, ask the window itself, as a close button would.
+        subprocess.run(["xdotool", "search", "--name", report["window"], "key", "alt+F4"], check=False, timeout=10)
+    elif "screenshot" in step:
+        # The window itself, found by its title, as a person would look at it.
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"]],
+                               capture_output=True, text=True, timeout=10).stdout.split()
+        target = found[-1] if found else "root"
+        subprocess.run(["import", "-window", target, step["screenshot"]], check=True, timeout=20)
+        with Image.open(step["screenshot"]) as image:
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+            report["screenshots"].append({"path": step["screenshot"], "size": list(image.size),
+                                          "colours": len(colours) if colours else 1 << 20})
+    elif "sleep" in step:
+        time.sleep(step["sleep"])
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        scenario = json.load(f)
+    report = {"window": scenario["window"], "screenshots": [], "tree": [], "error": None}
+    process = subprocess.Popen(scenario["command"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        window = wait_for_window(scenario["window"], process)
+        if window is None:
+            report["error"] = "the window did not appear"
+        else:
+            report["tree"] = tree(window)
+            for step in scenario.get("steps", []):
+                run_step(window, step, report)
+    except Exception as error:  # reported, and the process is still collected
+        report["error"] = f"{type(error).__name__}: {error}"
+    try:
+        out, err = process.communicate(timeout=DEADLINE)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        report["error"] = report["error"] or "the command did not end"
+    report.update({"status": process.returncode, "stdout": out, "stderr": err})
+    report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", scenario["window"]],
+                                          capture_output=True, text=True, timeout=10).stdout.split() != []
+    with open(sys.argv[2], "w", encoding="utf-8") as f:
+        json.dump(report, f)
+
+
+if __name__ == "__main__":
+    main()

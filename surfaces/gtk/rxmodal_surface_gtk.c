@@ -1,0 +1,900 @@
+/*
+** librxmodal-surface-gtk: the desktop surface, real GTK 4 windows for the surface
+** primitives of rxmodal_plugin.h.
+**
+** Loaded at run time by the modal runtime (dlopen), so that the core and
+** librxmodal keep no GTK dependency. The one entry point is
+** rxm_surface_gtk_open() below.
+**
+** Threads. GTK is used from one thread only: the thread that runs the default
+** GMainContext. When the host has initialised GTK 4 itself (a GTK app), that is
+** its main loop, which runs our work; otherwise this library starts a thread of
+** its own, initialises GTK there and runs the loop. Every call of the rxm_surface
+** table may come from any thread: work is handed to the GTK thread and waited for,
+** except when the caller is the GTK thread (a callback that dismisses), where it
+** runs at once. Callbacks run on the GTK thread.
+**
+** Timing rules (rxmodal_plugin.h): no callback starts before show() returns (an
+** answer given in that instant is held and delivered from the loop right after);
+** dismiss() from another thread waits for the GTK thread, so for a callback that is
+** running; no callback starts after dismiss() returned (the flag is checked on the
+** GTK thread before every callback).
+**
+** Not built yet, and refused with RXM_ERR_NO_SURFACE rather than faked: the
+** "attachments" form field can be shown but not added to or removed from; parent
+** windows given as portal handles; the portals.
+*/
+#include <gtk/gtk.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rxmodal_plugin.h"
+
+#define RXM_GTK_EXPORT __attribute__((visibility("default")))
+
+/* ------------------------------------------------------------------------ */
+/* The GTK thread                                                            */
+/* ------------------------------------------------------------------------ */
+
+static GMutex loop_mutex;
+static GCond loop_ready_cond;
+static gboolean loop_ready = FALSE;
+static gboolean loop_failed = FALSE;
+
+static gpointer run_gtk_loop(gpointer unused) {
+    (void)unused;
+    gboolean ok = gtk_init_check();
+    g_mutex_lock(&loop_mutex);
+    loop_ready = TRUE;
+    loop_failed = !ok;
+    g_cond_broadcast(&loop_ready_cond);
+    g_mutex_unlock(&loop_mutex);
+    if (!ok) return NULL;
+    GMainLoop *loop = g_main_loop_new(NULL, FALSE);
+    g_main_loop_run(loop);   /* for the life of the process */
+    return NULL;
+}
+
+/* Starts GTK once: on the host's loop when it has GTK running, else on a thread
+** of our own. Returns FALSE (with `error` filled) when no display can be opened. */
+static gboolean ensure_gtk(rxm_error *error) {
+    g_mutex_lock(&loop_mutex);
+    if (!loop_ready) {
+        if (gtk_is_initialized()) {
+            /* A GTK 4 host: its loop runs our work too. */
+            loop_ready = TRUE;
+        } else {
+            g_thread_unref(g_thread_new("rxmodal-gtk", run_gtk_loop, NULL));
+            while (!loop_ready) g_cond_wait(&loop_ready_cond, &loop_mutex);
+        }
+    }
+    gboolean failed = loop_failed;
+    g_mutex_unlock(&loop_mutex);
+    if (failed) {
+        rxm_error_set(error, RXM_ERR_NO_SURFACE,
+                      "the desktop surface cannot open a display (DISPLAY=%s, WAYLAND_DISPLAY=%s)",
+                      g_getenv("DISPLAY") ? g_getenv("DISPLAY") : "unset",
+                      g_getenv("WAYLAND_DISPLAY") ? g_getenv("WAYLAND_DISPLAY") : "unset");
+        return FALSE;
+    }
+    return TRUE;
+}
+
+/* The GTK thread is whichever owns the default context: ours, or the host's loop. */
+static gboolean on_gtk_thread(void) {
+    return g_main_context_is_owner(g_main_context_default());
+}
+
+/* Runs `work(data)` on the GTK thread and waits for it to return. */
+typedef struct {
+    void (*work)(void *data);
+    void *data;
+    GMutex mutex;
+    GCond cond;
+    gboolean done;
+} sync_call;
+
+static gboolean run_sync_call(gpointer pointer) {
+    sync_call *call = pointer;
+    call->work(call->data);
+    g_mutex_lock(&call->mutex);
+    call->done = TRUE;
+    g_cond_signal(&call->cond);
+    g_mutex_unlock(&call->mutex);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_gtk_thread_and_wait(void (*work)(void *), void *data) {
+    if (on_gtk_thread()) {
+        work(data);
+        return;
+    }
+    sync_call call = { work, data, {0}, {0}, FALSE };
+    g_mutex_init(&call.mutex);
+    g_cond_init(&call.cond);
+    g_main_context_invoke(NULL, run_sync_call, &call);
+    g_mutex_lock(&call.mutex);
+    while (!call.done) g_cond_wait(&call.cond, &call.mutex);
+    g_mutex_unlock(&call.mutex);
+    g_mutex_clear(&call.mutex);
+    g_cond_clear(&call.cond);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading specs                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* A string member as a new NUL-terminated copy, or NULL. */
+static char *copy_string(const rxm_value *object, const char *key) {
+    const rxm_value *value = rxm_value_member(object, key);
+    if (!value || value->type != RXM_STRING) return NULL;
+    return g_strndup(value->as.string.utf8, value->as.string.length);
+}
+
+static gboolean bool_member(const rxm_value *object, const char *key, gboolean fallback) {
+    const rxm_value *value = rxm_value_member(object, key);
+    return value && value->type == RXM_BOOL ? value->as.boolean : fallback;
+}
+
+static gboolean is_string(const rxm_value *value, const char *expected) {
+    size_t length = strlen(expected);
+    return value && value->type == RXM_STRING && value->as.string.length == length
+        && memcmp(value->as.string.utf8, expected, length) == 0;
+}
+
+static const rxm_value *array_member(const rxm_value *object, const char *key) {
+    const rxm_value *value = rxm_value_member(object, key);
+    return value && value->type == RXM_ARRAY ? value : NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Presentations                                                             */
+/* ------------------------------------------------------------------------ */
+
+typedef enum { KIND_DIALOG, KIND_PROMPT, KIND_CHOICE, KIND_FORM, KIND_PROGRESS } primitive_kind;
+
+typedef enum { FIELD_LINE, FIELD_TEXT, FIELD_ADDRESSES, FIELD_READ_ONLY, FIELD_ATTACHMENTS } field_kind;
+
+typedef struct {
+    char *name;
+    field_kind kind;
+    GtkWidget *widget;       /* GtkEntry, GtkTextView, or NULL for shown values */
+    char **values;           /* read-only values and attachments, passed back as given */
+    gboolean is_list;
+} form_field;
+
+struct rxm_presentation {
+    gint refs;                            /* the caller's, and each held answer's */
+    GMutex mutex;                         /* guards the three flags below */
+    gboolean returned;                    /* show() has returned */
+    gboolean dismissed;                   /* dismiss() has begun: no more callbacks */
+    gboolean answered;                    /* a result was given (or is held) */
+    rxm_presentation_callbacks callbacks;
+    primitive_kind kind;
+    GtkWidget *window;
+    GtkWidget *message_label;
+    GPtrArray *action_buttons;            /* GtkButton*, in spec order */
+    int cancel_action;                    /* index, or -1 */
+    GtkWidget *suggested_button;          /* the window's default, or NULL */
+    GPtrArray *text_fields;               /* GtkEntry* (dialog) */
+    GPtrArray *choice_checks;             /* GtkCheckButton* (multiple choice) */
+    GArray *picked;                       /* int, in the order chosen */
+    gboolean multiple;
+    int limit;
+    GtkWidget *done_button;
+    GArray *fields;                       /* form_field (form) */
+    /* Built on the GTK thread for show(): */
+    const rxm_value *spec;
+    rxm_error *error;
+    gboolean built;
+};
+
+static void deliver_value(rxm_presentation *presentation, const rxm_value *result);
+static void unref_presentation(rxm_presentation *presentation);
+
+static void answer_action(rxm_presentation *presentation, int action);
+static void answer_cancelled(rxm_presentation *presentation);
+static void answer_choice(rxm_presentation *presentation);
+
+static gboolean gate_answer(rxm_presentation *presentation) {
+    g_mutex_lock(&presentation->mutex);
+    gboolean go = !presentation->dismissed && !presentation->answered;
+    if (go) presentation->answered = TRUE;
+    g_mutex_unlock(&presentation->mutex);
+    return go;
+}
+
+static void deliver_value(rxm_presentation *presentation, const rxm_value *result) {
+    if (presentation->callbacks.on_result)
+        presentation->callbacks.on_result(presentation->callbacks.context, result);
+}
+
+/* show() has not returned yet: answer again from the loop once it has. */
+typedef struct { rxm_presentation *presentation; int action; int what; } held_answer;
+enum { HELD_ACTION, HELD_CANCELLED, HELD_CHOICE };
+
+static gboolean deliver_held(gpointer pointer) {
+    held_answer *held = pointer;
+    rxm_presentation *presentation = held->presentation;
+    g_mutex_lock(&presentation->mutex);
+    gboolean returned = presentation->returned;
+    g_mutex_unlock(&presentation->mutex);
+    if (!returned) return G_SOURCE_CONTINUE;   /* a moment more */
+    switch (held->what) {
+    case HELD_ACTION: answer_action(presentation, held->action); break;
+    case HELD_CANCELLED: answer_cancelled(presentation); break;
+    default: answer_choice(presentation); break;
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void free_held(gpointer pointer) {
+    held_answer *held = pointer;
+    unref_presentation(held->presentation);
+    g_free(held);
+}
+
+static gboolean hold_if_early(rxm_presentation *presentation, int what, int action) {
+    g_mutex_lock(&presentation->mutex);
+    gboolean early = !presentation->returned;
+    g_mutex_unlock(&presentation->mutex);
+    if (!early) return FALSE;
+    held_answer *held = g_new0(held_answer, 1);
+    g_atomic_int_inc(&presentation->refs);
+    held->presentation = presentation;
+    held->what = what;
+    held->action = action;
+    g_timeout_add_full(G_PRIORITY_DEFAULT, 5, deliver_held, held, free_held);
+    return TRUE;
+}
+
+static char *text_view_text(GtkWidget *view) {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer(GTK_TEXT_VIEW(view));
+    GtkTextIter start, end;
+    gtk_text_buffer_get_bounds(buffer, &start, &end);
+    return gtk_text_buffer_get_text(buffer, &start, &end, FALSE);
+}
+
+static void answer_action(rxm_presentation *presentation, int action) {
+    if (hold_if_early(presentation, HELD_ACTION, action)) return;
+    if (!gate_answer(presentation)) return;
+    if (presentation->kind == KIND_FORM) {
+        GArray *fields = presentation->fields;
+        rxm_member *members = g_new0(rxm_member, fields->len ? fields->len : 1);
+        GPtrArray *owned = g_ptr_array_new_with_free_func(g_free);
+        GPtrArray *vectors = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+        for (guint i = 0; i < fields->len; i++) {
+            form_field *field = &g_array_index(fields, form_field, i);
+            members[i].key = field->name;
+            if (field->kind == FIELD_LINE) {
+                members[i].value = rxm_string(gtk_editable_get_text(GTK_EDITABLE(field->widget)));
+            } else if (field->kind == FIELD_TEXT) {
+                char *text = text_view_text(field->widget);
+                g_ptr_array_add(owned, text);
+                members[i].value = rxm_string(text);
+            } else if (field->kind == FIELD_ADDRESSES) {
+                /* Comma-separated in the entry, a list in the result. */
+                char **parts = g_strsplit(gtk_editable_get_text(GTK_EDITABLE(field->widget)), ",", -1);
+                guint count = 0;
+                rxm_value *items = g_new0(rxm_value, g_strv_length(parts) + 1);
+                for (char **part = parts; *part; part++) {
+                    char *trimmed = g_strstrip(*part);
+                    if (*trimmed) items[count++] = rxm_string(trimmed);
+                }
+                g_ptr_array_add(owned, items);
+                g_ptr_array_add(vectors, parts);
+                members[i].value = rxm_array(items, count);
+            } else {
+                guint count = field->values ? g_strv_length(field->values) : 0;
+                if (field->is_list) {
+                    rxm_value *items = g_new0(rxm_value, count + 1);
+                    for (guint j = 0; j < count; j++) items[j] = rxm_string(field->values[j]);
+                    g_ptr_array_add(owned, items);
+                    members[i].value = rxm_array(items, count);
+                } else {
+                    members[i].value = rxm_string(count ? field->values[0] : "");
+                }
+            }
+        }
+        rxm_member top[] = { { "action", rxm_int(action) }, { "fields", rxm_object(members, fields->len) } };
+        rxm_value result = rxm_object(top, 2);
+        deliver_value(presentation, &result);
+        g_ptr_array_unref(owned);
+        g_ptr_array_unref(vectors);
+        g_free(members);
+        return;
+    }
+    if (presentation->kind == KIND_DIALOG) {
+        guint count = presentation->text_fields->len;
+        rxm_value *texts = g_new0(rxm_value, count ? count : 1);
+        for (guint i = 0; i < count; i++)
+            texts[i] = rxm_string(gtk_editable_get_text(GTK_EDITABLE(g_ptr_array_index(presentation->text_fields, i))));
+        rxm_member members[] = { { "action", rxm_int(action) }, { "textFields", rxm_array(texts, count) } };
+        rxm_value result = rxm_object(members, 2);
+        deliver_value(presentation, &result);
+        g_free(texts);
+        return;
+    }
+    rxm_member members[] = { { "action", rxm_int(action) } };
+    rxm_value result = rxm_object(members, 1);
+    deliver_value(presentation, &result);
+}
+
+static void answer_cancelled(rxm_presentation *presentation) {
+    if (presentation->kind == KIND_DIALOG || presentation->kind == KIND_PROMPT || presentation->kind == KIND_FORM) {
+        /* Esc or closing the window chooses the cancel action; without one, nothing. */
+        if (presentation->cancel_action >= 0) answer_action(presentation, presentation->cancel_action);
+        return;
+    }
+    if (hold_if_early(presentation, HELD_CANCELLED, -1)) return;
+    if (!gate_answer(presentation)) return;
+    rxm_member members[] = { { "cancelled", rxm_bool(true) } };
+    rxm_value result = rxm_object(members, 1);
+    deliver_value(presentation, &result);
+}
+
+static void answer_choice(rxm_presentation *presentation) {
+    if (hold_if_early(presentation, HELD_CHOICE, -1)) return;
+    if (!gate_answer(presentation)) return;
+    GArray *picked = presentation->picked;
+    rxm_value *items = g_new0(rxm_value, picked->len ? picked->len : 1);
+    for (guint i = 0; i < picked->len; i++) items[i] = rxm_int(g_array_index(picked, int, i));
+    rxm_member members[] = { { "selected", rxm_array(items, picked->len) } };
+    rxm_value result = rxm_object(members, 1);
+    deliver_value(presentation, &result);
+    g_free(items);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building windows (GTK thread)                                             */
+/* ------------------------------------------------------------------------ */
+
+static void on_action_clicked(GtkButton *button, gpointer pointer) {
+    rxm_presentation *presentation = pointer;
+    int index = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "rxm-action"));
+    answer_action(presentation, index);
+}
+
+static gboolean on_close_request(GtkWindow *window, gpointer pointer) {
+    (void)window;
+    answer_cancelled(pointer);
+    return TRUE;   /* the window goes when the presentation is dismissed */
+}
+
+static gboolean on_escape(GtkWidget *widget, GVariant *args, gpointer pointer) {
+    (void)widget; (void)args;
+    answer_cancelled(pointer);
+    return TRUE;
+}
+
+static GtkWidget *new_window(rxm_presentation *presentation, const char *title) {
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_title(GTK_WINDOW(window), title && *title ? title : "rxmodal");
+    gtk_window_set_modal(GTK_WINDOW(window), TRUE);
+    gtk_window_set_default_size(GTK_WINDOW(window), 420, -1);
+    g_signal_connect(window, "close-request", G_CALLBACK(on_close_request), presentation);
+    GtkEventController *shortcuts = gtk_shortcut_controller_new();
+    gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(shortcuts),
+        gtk_shortcut_new(gtk_keyval_trigger_new(GDK_KEY_Escape, 0),
+                         gtk_callback_action_new(on_escape, presentation, NULL)));
+    gtk_widget_add_controller(window, shortcuts);
+    return window;
+}
+
+static GtkWidget *new_box(void) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_widget_set_margin_top(box, 18);
+    gtk_widget_set_margin_bottom(box, 18);
+    gtk_widget_set_margin_start(box, 18);
+    gtk_widget_set_margin_end(box, 18);
+    return box;
+}
+
+static GtkWidget *new_label(const char *text, gboolean heading) {
+    GtkWidget *label = gtk_label_new(text);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_label_set_selectable(GTK_LABEL(label), FALSE);
+    if (heading) gtk_widget_add_css_class(label, "title-4");
+    return label;
+}
+
+/* The buttons of "actions", styled as GNOME's guidelines show them: the preferred
+** (or else the first default) action is the suggested one and the window's default,
+** destructive ones are red, and the cancel action comes first. */
+static void add_actions(rxm_presentation *presentation, GtkWidget *box, const rxm_value *actions, gboolean vertical) {
+    GtkWidget *row = gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, 6);
+    if (!vertical) gtk_widget_set_halign(row, GTK_ALIGN_END);
+    presentation->action_buttons = g_ptr_array_new();
+    presentation->cancel_action = -1;
+    int preferred = -1, first_default = -1;
+    size_t count = actions ? actions->as.array.count : 0;
+    for (size_t i = 0; i < count; i++) {
+        const rxm_value *action = &actions->as.array.items[i];
+        char *title = copy_string(action, "title");
+        GtkWidget *button = gtk_button_new_with_label(title ? title : "");
+        g_free(title);
+        g_object_set_data(G_OBJECT(button), "rxm-action", GINT_TO_POINTER((int)i));
+        g_signal_connect(button, "clicked", G_CALLBACK(on_action_clicked), presentation);
+        gtk_widget_set_sensitive(button, bool_member(action, "enabled", TRUE));
+        const rxm_value *style = rxm_value_member(action, "style");
+        if (is_string(style, "cancel") && presentation->cancel_action < 0) presentation->cancel_action = (int)i;
+        if (is_string(style, "destructive")) gtk_widget_add_css_class(button, "destructive-action");
+        if (bool_member(action, "preferred", FALSE) && preferred < 0) preferred = (int)i;
+        if (!is_string(style, "cancel") && !is_string(style, "destructive") && first_default < 0) first_default = (int)i;
+        g_ptr_array_add(presentation->action_buttons, button);
+    }
+    int suggested = preferred >= 0 ? preferred : first_default;
+    /* The cancel action first, then the others in their order. */
+    if (presentation->cancel_action >= 0)
+        gtk_box_append(GTK_BOX(row), g_ptr_array_index(presentation->action_buttons, presentation->cancel_action));
+    for (size_t i = 0; i < count; i++) {
+        if ((int)i == presentation->cancel_action) continue;
+        gtk_box_append(GTK_BOX(row), g_ptr_array_index(presentation->action_buttons, i));
+    }
+    if (suggested >= 0) {
+        GtkWidget *button = g_ptr_array_index(presentation->action_buttons, suggested);
+        gtk_widget_add_css_class(button, "suggested-action");
+        gtk_window_set_default_widget(GTK_WINDOW(presentation->window), button);
+        presentation->suggested_button = button;
+    }
+    gtk_box_append(GTK_BOX(box), row);
+}
+
+static void build_dialog(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    const rxm_value *actions = array_member(spec, "actions");
+    if (!actions || actions->as.array.count == 0) {
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a dialog needs at least one action");
+        return;
+    }
+    char *title = copy_string(spec, "title");
+    char *message = copy_string(spec, "message");
+    gboolean sheet = is_string(rxm_value_member(spec, "style"), "actionSheet");
+    presentation->window = new_window(presentation, title);
+    GtkWidget *box = new_box();
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    presentation->message_label = new_label(message ? message : "", FALSE);
+    gtk_widget_set_visible(presentation->message_label, message && *message);
+    gtk_box_append(GTK_BOX(box), presentation->message_label);
+    presentation->text_fields = g_ptr_array_new();
+    const rxm_value *fields = array_member(spec, "textFields");
+    for (size_t i = 0; fields && i < fields->as.array.count; i++) {
+        const rxm_value *field = &fields->as.array.items[i];
+        GtkWidget *entry = gtk_entry_new();
+        char *placeholder = copy_string(field, "placeholder");
+        char *text = copy_string(field, "text");
+        if (placeholder) {
+            gtk_entry_set_placeholder_text(GTK_ENTRY(entry), placeholder);
+            gtk_accessible_update_property(GTK_ACCESSIBLE(entry), GTK_ACCESSIBLE_PROPERTY_LABEL, placeholder, -1);
+        }
+        if (text) gtk_editable_set_text(GTK_EDITABLE(entry), text);
+        const rxm_value *kind = rxm_value_member(field, "kind");
+        if (is_string(kind, "password")) {
+            gtk_entry_set_visibility(GTK_ENTRY(entry), FALSE);
+            gtk_entry_set_input_purpose(GTK_ENTRY(entry), GTK_INPUT_PURPOSE_PASSWORD);
+        } else if (is_string(kind, "email")) {
+            gtk_entry_set_input_purpose(GTK_ENTRY(entry), GTK_INPUT_PURPOSE_EMAIL);
+        } else if (is_string(kind, "phone")) {
+            gtk_entry_set_input_purpose(GTK_ENTRY(entry), GTK_INPUT_PURPOSE_PHONE);
+        }
+        gtk_entry_set_activates_default(GTK_ENTRY(entry), TRUE);
+        g_free(placeholder);
+        g_free(text);
+        g_ptr_array_add(presentation->text_fields, entry);
+        gtk_box_append(GTK_BOX(box), entry);
+    }
+    gtk_window_set_child(GTK_WINDOW(presentation->window), box);
+    add_actions(presentation, box, actions, sheet);
+    g_free(title);
+    g_free(message);
+    presentation->built = TRUE;
+}
+
+static void build_prompt(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    const rxm_value *actions = array_member(spec, "actions");
+    char *title = copy_string(spec, "title");
+    if (!title || !actions || actions->as.array.count == 0) {
+        g_free(title);
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a prompt needs a title and at least one action");
+        return;
+    }
+    char *message = copy_string(spec, "message");
+    presentation->window = new_window(presentation, title);
+    GtkWidget *box = new_box();
+    gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    presentation->message_label = new_label(message ? message : "", FALSE);
+    gtk_widget_set_visible(presentation->message_label, message && *message);
+    gtk_box_append(GTK_BOX(box), presentation->message_label);
+    gtk_window_set_child(GTK_WINDOW(presentation->window), box);
+    add_actions(presentation, box, actions, FALSE);
+    g_free(title);
+    g_free(message);
+    presentation->built = TRUE;
+}
+
+static void update_choice_limit(rxm_presentation *presentation) {
+    GPtrArray *checks = presentation->choice_checks;
+    gboolean full = presentation->limit > 0 && (int)presentation->picked->len >= presentation->limit;
+    for (guint i = 0; i < checks->len; i++) {
+        GtkWidget *check = g_ptr_array_index(checks, i);
+        gboolean active = gtk_check_button_get_active(GTK_CHECK_BUTTON(check));
+        gtk_widget_set_sensitive(check, active || !full);
+    }
+    gtk_widget_set_sensitive(presentation->done_button, presentation->picked->len > 0);
+}
+
+static void on_choice_toggled(GtkCheckButton *check, gpointer pointer) {
+    rxm_presentation *presentation = pointer;
+    int index = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(check), "rxm-item"));
+    GArray *picked = presentation->picked;
+    if (gtk_check_button_get_active(check)) {
+        g_array_append_val(picked, index);
+    } else {
+        for (guint i = 0; i < picked->len; i++)
+            if (g_array_index(picked, int, i) == index) { g_array_remove_index(picked, i); break; }
+    }
+    update_choice_limit(presentation);
+}
+
+static void on_choice_row_activated(GtkListBox *list, GtkListBoxRow *row, gpointer pointer) {
+    (void)list;
+    rxm_presentation *presentation = pointer;
+    if (presentation->multiple) return;
+    int index = gtk_list_box_row_get_index(row);
+    g_array_set_size(presentation->picked, 0);
+    g_array_append_val(presentation->picked, index);
+    answer_choice(presentation);
+}
+
+static void on_choice_done(GtkButton *button, gpointer pointer) {
+    (void)button;
+    answer_choice(pointer);
+}
+
+static void on_choice_cancel(GtkButton *button, gpointer pointer) {
+    (void)button;
+    answer_cancelled(pointer);
+}
+
+static void build_choice(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    const rxm_value *items = array_member(spec, "items");
+    if (!items) {
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a choice needs \"items\"");
+        return;
+    }
+    char *title = copy_string(spec, "title");
+    char *prompt = copy_string(spec, "prompt");
+    const rxm_value *limit = rxm_value_member(spec, "limit");
+    presentation->multiple = bool_member(spec, "multiple", FALSE);
+    presentation->limit = limit && limit->type == RXM_INT && limit->as.integer > 0 ? (int)limit->as.integer : 0;
+    presentation->picked = g_array_new(FALSE, FALSE, sizeof(int));
+    presentation->choice_checks = g_ptr_array_new();
+    presentation->window = new_window(presentation, title);
+    gtk_window_set_default_size(GTK_WINDOW(presentation->window), 480, 420);
+    GtkWidget *box = new_box();
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    if (prompt && *prompt) gtk_box_append(GTK_BOX(box), new_label(prompt, FALSE));
+    GtkWidget *list = gtk_list_box_new();
+    gtk_list_box_set_selection_mode(GTK_LIST_BOX(list), GTK_SELECTION_NONE);
+    gtk_list_box_set_activate_on_single_click(GTK_LIST_BOX(list), TRUE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(list), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "Choices", -1);
+    g_signal_connect(list, "row-activated", G_CALLBACK(on_choice_row_activated), presentation);
+    for (size_t i = 0; i < items->as.array.count; i++) {
+        const rxm_value *item = &items->as.array.items[i];
+        char *item_title = copy_string(item, "title");
+        char *subtitle = copy_string(item, "subtitle");
+        char *detail = copy_string(item, "detail");
+        GtkWidget *row_box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12);
+        GtkWidget *texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+        gtk_widget_set_hexpand(texts, TRUE);
+        gtk_box_append(GTK_BOX(texts), new_label(item_title ? item_title : "", FALSE));
+        if (subtitle && *subtitle) {
+            GtkWidget *label = new_label(subtitle, FALSE);
+            gtk_widget_add_css_class(label, "dim-label");
+            gtk_box_append(GTK_BOX(texts), label);
+        }
+        if (presentation->multiple) {
+            GtkWidget *check = gtk_check_button_new();
+            g_object_set_data(G_OBJECT(check), "rxm-item", GINT_TO_POINTER((int)i));
+            gtk_accessible_update_property(GTK_ACCESSIBLE(check), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+            g_signal_connect(check, "toggled", G_CALLBACK(on_choice_toggled), presentation);
+            g_ptr_array_add(presentation->choice_checks, check);
+            gtk_box_append(GTK_BOX(row_box), check);
+        }
+        gtk_box_append(GTK_BOX(row_box), texts);
+        if (detail && *detail) gtk_box_append(GTK_BOX(row_box), new_label(detail, FALSE));
+        GtkWidget *row = gtk_list_box_row_new();
+        gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), row_box);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+        gtk_list_box_append(GTK_LIST_BOX(list), row);
+        g_free(item_title);
+        g_free(subtitle);
+        g_free(detail);
+    }
+    GtkWidget *scroller = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
+    gtk_widget_set_vexpand(scroller, TRUE);
+    gtk_box_append(GTK_BOX(box), scroller);
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_widget_set_halign(row, GTK_ALIGN_END);
+    GtkWidget *cancel = gtk_button_new_with_label("Cancel");
+    g_signal_connect(cancel, "clicked", G_CALLBACK(on_choice_cancel), presentation);
+    gtk_box_append(GTK_BOX(row), cancel);
+    if (presentation->multiple) {
+        presentation->done_button = gtk_button_new_with_label("Done");
+        gtk_widget_add_css_class(presentation->done_button, "suggested-action");
+        g_signal_connect(presentation->done_button, "clicked", G_CALLBACK(on_choice_done), presentation);
+        gtk_widget_set_sensitive(presentation->done_button, FALSE);
+        gtk_box_append(GTK_BOX(row), presentation->done_button);
+    }
+    gtk_box_append(GTK_BOX(box), row);
+    gtk_window_set_child(GTK_WINDOW(presentation->window), box);
+    g_free(title);
+    g_free(prompt);
+    presentation->built = TRUE;
+}
+
+static char **string_values(const rxm_value *value, gboolean *is_list) {
+    *is_list = value && value->type == RXM_ARRAY;
+    if (!value) return g_new0(char *, 1);
+    if (value->type == RXM_STRING) {
+        char **values = g_new0(char *, 2);
+        values[0] = g_strndup(value->as.string.utf8, value->as.string.length);
+        return values;
+    }
+    if (value->type != RXM_ARRAY) return g_new0(char *, 1);
+    char **values = g_new0(char *, value->as.array.count + 1);
+    guint count = 0;
+    for (size_t i = 0; i < value->as.array.count; i++) {
+        const rxm_value *item = &value->as.array.items[i];
+        if (item->type == RXM_STRING) values[count++] = g_strndup(item->as.string.utf8, item->as.string.length);
+    }
+    return values;
+}
+
+static void build_form(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    const rxm_value *fields = array_member(spec, "fields");
+    const rxm_value *actions = array_member(spec, "actions");
+    if (!fields || !actions || actions->as.array.count == 0) {
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a form needs \"fields\" and at least one action");
+        return;
+    }
+    char *title = copy_string(spec, "title");
+    presentation->window = new_window(presentation, title);
+    gtk_window_set_default_size(GTK_WINDOW(presentation->window), 560, 480);
+    GtkWidget *box = new_box();
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    GtkWidget *grid = gtk_grid_new();
+    gtk_grid_set_row_spacing(GTK_GRID(grid), 8);
+    gtk_grid_set_column_spacing(GTK_GRID(grid), 12);
+    presentation->fields = g_array_new(FALSE, TRUE, sizeof(form_field));
+    for (size_t i = 0; i < fields->as.array.count; i++) {
+        const rxm_value *spec_field = &fields->as.array.items[i];
+        form_field field = {0};
+        field.name = copy_string(spec_field, "name");
+        char *label_text = copy_string(spec_field, "label");
+        if (!field.name) field.name = g_strdup_printf("field%zu", i);
+        const rxm_value *kind = rxm_value_member(spec_field, "kind");
+        const rxm_value *value = rxm_value_member(spec_field, "value");
+        GtkWidget *label = new_label(label_text ? label_text : field.name, FALSE);
+        gtk_widget_set_valign(label, GTK_ALIGN_START);
+        GtkWidget *widget;
+        if (is_string(kind, "text")) {
+            field.kind = FIELD_TEXT;
+            field.widget = gtk_text_view_new();
+            gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(field.widget), GTK_WRAP_WORD_CHAR);
+            if (value && value->type == RXM_STRING)
+                gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(field.widget)),
+                                         value->as.string.utf8, (int)value->as.string.length);
+            widget = gtk_scrolled_window_new();
+            gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(widget), field.widget);
+            gtk_widget_set_size_request(widget, -1, 160);
+            gtk_widget_set_vexpand(widget, TRUE);
+        } else if (is_string(kind, "addresses") || is_string(kind, "line")) {
+            field.kind = is_string(kind, "addresses") ? FIELD_ADDRESSES : FIELD_LINE;
+            field.widget = gtk_entry_new();
+            gboolean is_list;
+            char **values = string_values(value, &is_list);
+            char *joined = g_strjoinv(", ", values);
+            gtk_editable_set_text(GTK_EDITABLE(field.widget), joined);
+            g_free(joined);
+            g_strfreev(values);
+            widget = field.widget;
+        } else {
+            /* readOnly, and attachments (shown; adding and removing is not built yet). */
+            field.kind = is_string(kind, "attachments") ? FIELD_ATTACHMENTS : FIELD_READ_ONLY;
+            field.values = string_values(value, &field.is_list);
+            char *joined = g_strjoinv("\n", field.values);
+            widget = new_label(joined, FALSE);
+            gtk_label_set_selectable(GTK_LABEL(widget), TRUE);
+            g_free(joined);
+        }
+        if (field.widget)
+            gtk_accessible_update_property(GTK_ACCESSIBLE(field.widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           label_text ? label_text : field.name, -1);
+        gtk_widget_set_hexpand(widget, TRUE);
+        gtk_grid_attach(GTK_GRID(grid), label, 0, (int)i, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), widget, 1, (int)i, 1, 1);
+        g_array_append_val(presentation->fields, field);
+        g_free(label_text);
+    }
+    gtk_box_append(GTK_BOX(box), grid);
+    gtk_window_set_child(GTK_WINDOW(presentation->window), box);
+    add_actions(presentation, box, actions, FALSE);
+    g_free(title);
+    presentation->built = TRUE;
+}
+
+static void build_progress(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    char *title = copy_string(spec, "title");
+    char *message = copy_string(spec, "message");
+    presentation->window = new_window(presentation, title);
+    GtkWidget *box = new_box();
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    GtkWidget *spinner = gtk_spinner_new();
+    gtk_spinner_start(GTK_SPINNER(spinner));
+    gtk_box_append(GTK_BOX(box), spinner);
+    presentation->message_label = new_label(message ? message : "", FALSE);
+    gtk_box_append(GTK_BOX(box), presentation->message_label);
+    GtkWidget *cancel = gtk_button_new_with_label("Cancel");
+    gtk_widget_set_halign(cancel, GTK_ALIGN_END);
+    g_signal_connect(cancel, "clicked", G_CALLBACK(on_choice_cancel), presentation);
+    gtk_box_append(GTK_BOX(box), cancel);
+    gtk_window_set_child(GTK_WINDOW(presentation->window), box);
+    g_free(title);
+    g_free(message);
+    presentation->built = TRUE;
+}
+
+static void build_on_gtk_thread(void *pointer) {
+    rxm_presentation *presentation = pointer;
+    switch (presentation->kind) {
+    case KIND_DIALOG: build_dialog(presentation); break;
+    case KIND_PROMPT: build_prompt(presentation); break;
+    case KIND_CHOICE: build_choice(presentation); break;
+    case KIND_FORM: build_form(presentation); break;
+    case KIND_PROGRESS: build_progress(presentation); break;
+    }
+    if (presentation->built) {
+        /* Return takes the default action: from a text field (which activates the
+        ** default), or with the default button focused when there is no field. */
+        if (presentation->text_fields && presentation->text_fields->len > 0)
+            gtk_window_set_focus(GTK_WINDOW(presentation->window), g_ptr_array_index(presentation->text_fields, 0));
+        else if (presentation->suggested_button)
+            gtk_window_set_focus(GTK_WINDOW(presentation->window), presentation->suggested_button);
+        gtk_window_present(GTK_WINDOW(presentation->window));
+    } else if (presentation->window) {
+        gtk_window_destroy(GTK_WINDOW(presentation->window));
+        presentation->window = NULL;
+    }
+}
+
+static void destroy_on_gtk_thread(void *pointer) {
+    rxm_presentation *presentation = pointer;
+    if (presentation->window) gtk_window_destroy(GTK_WINDOW(presentation->window));
+    presentation->window = NULL;
+}
+
+static void unref_presentation(rxm_presentation *presentation) {
+    if (!g_atomic_int_dec_and_test(&presentation->refs)) return;
+    if (presentation->action_buttons) g_ptr_array_unref(presentation->action_buttons);
+    if (presentation->text_fields) g_ptr_array_unref(presentation->text_fields);
+    if (presentation->choice_checks) g_ptr_array_unref(presentation->choice_checks);
+    if (presentation->picked) g_array_unref(presentation->picked);
+    if (presentation->fields) {
+        for (guint i = 0; i < presentation->fields->len; i++) {
+            form_field *field = &g_array_index(presentation->fields, form_field, i);
+            g_free(field->name);
+            g_strfreev(field->values);
+        }
+        g_array_unref(presentation->fields);
+    }
+    g_mutex_clear(&presentation->mutex);
+    g_free(presentation);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The rxm_surface table                                                     */
+/* ------------------------------------------------------------------------ */
+
+static rxm_presentation *surface_show(void *context, const rxm_value *spec,
+                                      rxm_presentation_callbacks callbacks, rxm_error *error) {
+    (void)context;
+    const rxm_value *primitive = rxm_value_member(spec, "primitive");
+    primitive_kind kind;
+    if (is_string(primitive, "dialog")) kind = KIND_DIALOG;
+    else if (is_string(primitive, "prompt")) kind = KIND_PROMPT;
+    else if (is_string(primitive, "choice")) kind = KIND_CHOICE;
+    else if (is_string(primitive, "form")) kind = KIND_FORM;
+    else if (is_string(primitive, "progress")) kind = KIND_PROGRESS;
+    else {
+        /* openURL needs the OpenURI portal or a launcher, which are not built yet. */
+        rxm_error_set(error, RXM_ERR_NO_SURFACE, "the desktop surface does not show \"%.*s\" yet",
+                      primitive && primitive->type == RXM_STRING ? (int)primitive->as.string.length : 7,
+                      primitive && primitive->type == RXM_STRING ? primitive->as.string.utf8 : "unknown");
+        return NULL;
+    }
+    if (!ensure_gtk(error)) return NULL;
+    rxm_presentation *presentation = g_new0(rxm_presentation, 1);
+    presentation->refs = 1;
+    g_mutex_init(&presentation->mutex);
+    presentation->callbacks = callbacks;
+    presentation->kind = kind;
+    presentation->spec = spec;
+    presentation->error = error;
+    on_gtk_thread_and_wait(build_on_gtk_thread, presentation);
+    presentation->spec = NULL;
+    presentation->error = NULL;
+    if (!presentation->built) {
+        if (error && error->code == RXM_OK)
+            rxm_error_set(error, RXM_ERR_INTERNAL, "the desktop surface could not build its window");
+        unref_presentation(presentation);
+        return NULL;
+    }
+    g_mutex_lock(&presentation->mutex);
+    presentation->returned = TRUE;
+    g_mutex_unlock(&presentation->mutex);
+    return presentation;
+}
+
+typedef struct {
+    rxm_presentation *presentation;
+    const rxm_value *patch;
+} update_call;
+
+static void update_on_gtk_thread(void *pointer) {
+    update_call *call = pointer;
+    rxm_presentation *presentation = call->presentation;
+    if (!presentation->window) return;
+    char *title = copy_string(call->patch, "title");
+    if (title) gtk_window_set_title(GTK_WINDOW(presentation->window), title);
+    g_free(title);
+    char *message = copy_string(call->patch, "message");
+    if (message && presentation->message_label) {
+        gtk_label_set_text(GTK_LABEL(presentation->message_label), message);
+        gtk_widget_set_visible(presentation->message_label, *message != 0);
+    }
+    g_free(message);
+    const rxm_value *actions = array_member(call->patch, "actions");
+    for (size_t i = 0; actions && presentation->action_buttons && i < actions->as.array.count
+                       && i < presentation->action_buttons->len; i++) {
+        gtk_widget_set_sensitive(g_ptr_array_index(presentation->action_buttons, i),
+                                 bool_member(&actions->as.array.items[i], "enabled", TRUE));
+    }
+}
+
+static int surface_update(void *context, rxm_presentation *presentation, const rxm_value *patch, rxm_error *error) {
+    (void)context;
+    if (!presentation || !patch || patch->type != RXM_OBJECT)
+        return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "update needs a presentation and a patch object");
+    update_call call = { presentation, patch };
+    on_gtk_thread_and_wait(update_on_gtk_thread, &call);
+    return RXM_OK;
+}
+
+static void surface_dismiss(void *context, rxm_presentation *presentation) {
+    (void)context;
+    if (!presentation) return;
+    g_mutex_lock(&presentation->mutex);
+    presentation->dismissed = TRUE;
+    g_mutex_unlock(&presentation->mutex);
+    on_gtk_thread_and_wait(destroy_on_gtk_thread, presentation);
+    /* A held answer still queued keeps the presentation until it has run. */
+    unref_presentation(presentation);
+}
+
+static const rxm_surface desktop_surface = {
+    sizeof(rxm_surface), NULL, "desktop", surface_show, surface_update, surface_dismiss,
+};
+
+/* The surface, for the life of the process. Never fails here: opening the display
+** happens at the first show(), which reports a missing one as RXM_ERR_NO_SURFACE. */
+RXM_GTK_EXPORT const rxm_surface *rxm_surface_gtk_open(void) {
+    return &desktop_surface;
+}
