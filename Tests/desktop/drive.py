@@ -15,7 +15,8 @@ the steps to take once its window is shown:
         {"activate": "accessible name"},              # a list row
         {"key": "Escape"},                            # a key, sent with xdotool
         {"close": true},                              # the window manager's close
-        {"screenshot": "path.png"}, {"sleep": 0.2}]}
+        {"screenshot": "path.png"}, {"sleep": 0.2},
+        {"tree": true}]}                              # the tree again, into "trees"
 The report: the command's exit status, standard output and error, the window's
 tree as [role, name, states] triples before the steps, and each screenshot's size
 and number of distinct colours.
@@ -84,22 +85,38 @@ def named(window, name, roles):
     return find(window, lambda n: n.name == name and n.getRoleName() in roles)
 
 
+def act(node, report):
+    """A node's default action; where the toolkit exposes none (GTK 4's check
+    buttons and list rows), a click at its centre, as a person with a mouse does."""
+    try:
+        action = node.queryAction()
+        if action.nActions > 0:
+            action.doAction(0)
+            return
+    except NotImplementedError:
+        pass
+    extents = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    x, y = extents.x + extents.width // 2, extents.y + extents.height // 2
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True, timeout=10)
+    time.sleep(0.15)
+
+
 def run_step(window, step, report):
     if "press" in step:
         button = named(window, step["press"], ("push button",))
         if button is None:
             raise RuntimeError(f"no button {step['press']!r}")
-        button.queryAction().doAction(0)
+        act(button, report)
     elif "toggle" in step:
         check = named(window, step["toggle"], ("check box",))
         if check is None:
             raise RuntimeError(f"no check box {step['toggle']!r}")
-        check.queryAction().doAction(0)
+        act(check, report)
     elif "activate" in step:
         row = named(window, step["activate"], ("list item", "row", "list box item"))
         if row is None:
             raise RuntimeError(f"no row {step['activate']!r}")
-        row.queryAction().doAction(0)
+        act(row, report)
     elif "fill" in step:
         field = named(window, step["fill"], ("text", "password text", "entry"))
         if field is None:
@@ -128,12 +145,15 @@ def run_step(window, step, report):
                                           "colours": len(colours) if colours else 1 << 20})
     elif "sleep" in step:
         time.sleep(step["sleep"])
+    elif "tree" in step:
+        time.sleep(0.2)   # let the accessibility bus catch up with the last step
+        report["trees"].append(tree(window))
 
 
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         scenario = json.load(f)
-    report = {"window": scenario["window"], "screenshots": [], "tree": [], "error": None}
+    report = {"window": scenario["window"], "screenshots": [], "tree": [], "trees": [], "error": None}
     process = subprocess.Popen(scenario["command"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:

@@ -542,8 +542,14 @@ static void on_choice_toggled(GtkCheckButton *check, gpointer pointer) {
 static void on_choice_row_activated(GtkListBox *list, GtkListBoxRow *row, gpointer pointer) {
     (void)list;
     rxm_presentation *presentation = pointer;
-    if (presentation->multiple) return;
     int index = gtk_list_box_row_get_index(row);
+    if (presentation->multiple) {
+        /* Activating a row (a click, Enter or Space on it) toggles its check. */
+        GtkWidget *check = g_ptr_array_index(presentation->choice_checks, index);
+        if (gtk_widget_get_sensitive(check))
+            gtk_check_button_set_active(GTK_CHECK_BUTTON(check), !gtk_check_button_get_active(GTK_CHECK_BUTTON(check)));
+        return;
+    }
     g_array_set_size(presentation->picked, 0);
     g_array_append_val(presentation->picked, index);
     answer_choice(presentation);
@@ -710,7 +716,10 @@ static void build_form(rxm_presentation *presentation) {
             field.kind = is_string(kind, "attachments") ? FIELD_ATTACHMENTS : FIELD_READ_ONLY;
             field.values = string_values(value, &field.is_list);
             char *joined = g_strjoinv("\n", field.values);
-            widget = new_label(joined, FALSE);
+            widget = new_label(*joined ? joined : "None", FALSE);
+            if (!*joined) gtk_widget_add_css_class(widget, "dim-label");
+            gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           label_text ? label_text : field.name, -1);
             gtk_label_set_selectable(GTK_LABEL(widget), TRUE);
             g_free(joined);
         }

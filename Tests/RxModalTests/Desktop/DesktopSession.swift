@@ -16,6 +16,8 @@ struct DesktopSession {
         let screenshots: [Screenshot]
         /// The window's accessible tree: [role, name, states] for each named node.
         let tree: [[Value]]
+        /// The tree again at each `tree` step.
+        let trees: [[[Value]]]
         let error: String?
         let status: Int?
         let stdout: String

@@ -54,6 +54,55 @@ final class DesktopSurfaceTests: RxTestCase {
                        "the cancel action first, then the others in their order")
     }
 
+    func testAFormTakesMultiLineTextAndAddressListsAndSends() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-sms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A text-message transport that records what it was asked to send.
+        let recorder = scratch.appendingPathComponent("send-sms"), recorded = scratch.appendingPathComponent("arguments")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(recorded.path)'\n".write(to: recorder, atomically: true, encoding: .utf8)
+        chmod(recorder.path, 0o700)
+        let report = try DesktopSession.run(
+            ["messageComposer", "--recipients", "+4512345678"], window: "New Message",
+            steps: [["fill": "Message", "text": "On my way,\nback at six"], ["fill": "To", "text": "+4512345678, +4587654321"],
+                    ["press": "Send"]],
+            environment: ["RXMODAL_SMS_COMMAND": recorder.path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"result":"sent"}"# + "\n")
+        XCTAssertEqual(try String(contentsOf: recorded, encoding: .utf8),
+                       "--body=On my way,\nback at six\n--\n+4512345678\n+4587654321\n")
+        let fields = report.nodes.filter { $0.role == "text" }.map(\.name)
+        XCTAssertEqual(fields, ["To", "Subject", "Message"], "every field has its label as accessible name")
+    }
+
+    func testAMultipleChoiceKeepsTheOrderPickedAndItsLimit() throws {
+        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: pictures) }
+        // Three small PNG files (a valid 1×1 image each).
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC")!
+        for name in ["harbour.png", "meadow.png", "sunset.png"] { try png.write(to: pictures.appendingPathComponent(name)) }
+        let report = try DesktopSession.run(
+            ["photoPicker", "--library-roots", "[\"\(pictures.path)\"]", "--selection-limit", "2"], window: "Photos",
+            steps: [["activate": "meadow.png"], ["activate": "sunset.png"], ["tree": true], ["press": "Done"]],
+            environment: ["XDG_CACHE_HOME": pictures.appendingPathComponent(".cache").path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let picked = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        let paths = (picked["results"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        XCTAssertEqual(paths, [pictures.appendingPathComponent("meadow.png").path, pictures.appendingPathComponent("sunset.png").path])
+        // At the limit, the item not picked is disabled, and Done is enabled.
+        let checks = Dictionary(uniqueKeysWithValues: report.trees[0].compactMap { entry -> (String, [String])? in
+            guard entry.count == 3, case .string("check box") = entry[0], case .string(let name) = entry[1],
+                  case .list(let states) = entry[2] else { return nil }
+            return (name, states)
+        })
+        XCTAssertEqual(checks["meadow.png"]?.contains("checked"), true)
+        XCTAssertEqual(checks["sunset.png"]?.contains("checked"), true)
+        XCTAssertEqual(checks["harbour.png"]?.contains("sensitive"), false, "\(checks)")
+    }
+
     func testDisposingWhileShownClosesTheWindow() throws {
         let report = try DesktopSession.run(
             ["alert", "--title", "Waiting", "--action", "OK", "--timeout", "1"],
