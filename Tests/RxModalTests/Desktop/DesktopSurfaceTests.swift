@@ -26,6 +26,15 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertFalse(report.windowLeft, "the window goes when the modal ends")
     }
 
+    func testTextFromOutsideIsShownAsTextNotAsMarkup() throws {
+        let hostile = "<b>Bold</b> & <span foreground='red'>red</span>"
+        let report = try DesktopSession.run(["alert", "--title", "Plain", "--message", hostile, "--action", "OK"],
+                                            window: "Plain", steps: [["press": "OK"]])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.nodes.contains { $0.role == "label" && $0.name == hostile },
+                      "the message, character for character: \(report.nodes)")
+    }
+
     func testEscapeChoosesTheCancelAction() throws {
         let report = try DesktopSession.run(
             ["alert", "--title", "Sign in", "--text-field", "email:E-mail", "--action", "cancel:Cancel", "--action", "Sign In"],
