@@ -120,6 +120,27 @@ final class GLibMainContextSchedulerTests: RxTestCase {
         XCTAssertTrue(log.snapshot().allOnLoop)
         subscription.dispose()
     }
+
+    func testADialogsResultIsBoundOnTheLoopAsTheGuideShows() throws {
+        let loop = try LoopThread()
+        defer { loop.stop() }
+        let ui = try GLibMainContextScheduler(context: loop.context)
+        let surface = try ScriptedSurface(json: #"[{"choose": "Delete"}]"#)
+        let log = SharedLog()
+        let bound = DispatchSemaphore(value: 0)
+        // The guide's example, on a scripted surface instead of the desktop.
+        let subscription = RxModal.alert(presenter: .surface(surface), title: "Delete draft?",
+                                         actions: [.cancel(title: "Keep", mapTo: false), .destructive(title: "Delete", mapTo: true)])
+            .observe(on: ui)
+            .subscribe(onNext: { deleted in
+                log.append(deleted ? 1 : 0, onLoop: ObjectIdentifier(Thread.current) == loop.threadIdentity)
+                bound.signal()
+            })
+        XCTAssertEqual(bound.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(log.snapshot().values, [1])
+        XCTAssertTrue(log.snapshot().allOnLoop)
+        subscription.dispose()
+    }
 }
 
 /// Values appended from the loop's thread, read from the test's.
