@@ -229,10 +229,18 @@ int rxm_modal_authorization_status(rxm_modal *modal, rxm_authorization_status *o
 typedef struct rxm_presenter rxm_presenter;
 
 /* The default: the scripted surface of $RXMODAL_SCRIPT when it is set (JSON, or
-** @/path/to/file), else the process's controlling terminal (/dev/tty, whatever
-** standard input and output are), else subscribing fails with
-** RXM_ERR_NO_SURFACE. Resolved at each subscription. */
+** @/path/to/file), else the surface $RXMODAL_SURFACE names ("terminal" or
+** "desktop"), else the process's controlling terminal (/dev/tty, whatever
+** standard input and output are), else the desktop when $WAYLAND_DISPLAY or
+** $DISPLAY names a display, else subscribing fails with RXM_ERR_NO_SURFACE.
+** Resolved at each subscription. */
 int rxm_presenter_new_default(rxm_presenter **out, rxm_error *error);
+
+/* The desktop: GTK 4 windows, drawn by the module rxmodal-surface-gtk.so, loaded
+** at the first subscription (so a host that never uses it never maps GTK). A
+** subscription fails with RXM_ERR_NO_SURFACE, saying why, when the module is not
+** installed, no display can be opened, or the process has GTK 3 loaded. */
+int rxm_presenter_new_desktop(rxm_presenter **out, rxm_error *error);
 
 /* The terminal: interactive on the controlling terminal (/dev/tty) whenever the
 ** process has one, whatever standard input and output are; in a process

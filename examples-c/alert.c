@@ -5,7 +5,7 @@
 ** when it is set (a headless run), else the terminal. With --terminal, on the
 ** terminal presenter whatever the environment says (line mode in a process
 ** without a controlling terminal, such as one started by setsid: the email,
-** then the action's number). Build and run:
+** then the action's number); with --desktop, in a GTK 4 window. Build and run:
 **
 **     cc alert.c $(pkg-config --cflags --libs rxmodal) -o alert
 **     RXMODAL_SCRIPT='[{"type": ["ada@example.org"], "choose": "Sign In"}]' ./alert
@@ -67,8 +67,11 @@ int main(int argc, char **argv) {
         goto done;
     }
 
-    int terminal = argc > 1 && strcmp(argv[1], "--terminal") == 0;
-    if ((terminal ? rxm_presenter_new_terminal(&presenter, &error) : rxm_presenter_new_default(&presenter, &error)) != RXM_OK) {
+    const char *where = argc > 1 ? argv[1] : "";
+    int made = strcmp(where, "--terminal") == 0 ? rxm_presenter_new_terminal(&presenter, &error)
+             : strcmp(where, "--desktop") == 0 ? rxm_presenter_new_desktop(&presenter, &error)
+             : rxm_presenter_new_default(&presenter, &error);
+    if (made != RXM_OK) {
         fail("presenter", &error);
         goto done;
     }

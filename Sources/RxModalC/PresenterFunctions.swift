@@ -18,6 +18,15 @@ public func rxm_presenter_new_terminal(_ out: UnsafeMutablePointer<OpaquePointer
     }
 }
 
+@_cdecl("rxm_presenter_new_desktop")
+public func rxm_presenter_new_desktop(_ out: UnsafeMutablePointer<OpaquePointer?>?,
+                                      _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        guard out != nil else { throw BridgeError.invalidArgument("out is NULL") }
+        try Handles.give(PresenterHandle(presenter: .desktop), to: out)
+    }
+}
+
 @_cdecl("rxm_presenter_new_scripted")
 public func rxm_presenter_new_scripted(_ script: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
                                        _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {

@@ -76,6 +76,13 @@ struct DesktopSession {
     /// `command`: the rxmodal to run (default: the one built beside the tests).
     static func run(_ arguments: [String], window: String, steps: [[String: Any]],
                     environment extra: [String: String] = [:], command: String? = nil) throws -> Report {
+        try runProgram([try command ?? RxmodalCommand.executablePath()] + arguments + ["--surface", "desktop"],
+                       window: window, steps: steps, environment: extra)
+    }
+
+    /// Runs the program `argv` (which presents on the desktop itself) the same way.
+    static func runProgram(_ argv: [String], window: String, steps: [[String: Any]],
+                           environment extra: [String: String] = [:]) throws -> Report {
         try requireModule()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-desktop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -85,7 +92,7 @@ struct DesktopSession {
             return ["screenshot": scratch.appendingPathComponent(name).path]
         }
         let scenario: [String: Any] = [
-            "command": [try command ?? RxmodalCommand.executablePath()] + arguments + ["--surface", "desktop"],
+            "command": argv,
             "window": window, "steps": steps,
         ]
         let scenarioFile = scratch.appendingPathComponent("scenario.json"), reportFile = scratch.appendingPathComponent("report.json")

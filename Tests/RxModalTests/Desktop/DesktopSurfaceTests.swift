@@ -132,6 +132,18 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(report.stdout, #"{"action":0,"style":"default","textFields":[],"title":"OK"}"# + "\n")
     }
 
+    func testACProgramPresentsOnTheDesktopPresenter() throws {
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        let installed = try InstalledPrefix(runner: runner)
+        let binary = try installed.buildExample("alert.c")
+        let report = try DesktopSession.runProgram([binary, "--desktop"], window: "Sign in",
+                                                   steps: [["fill": "Email", "text": "ada@example.org"], ["press": "Sign In"]])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
+    }
+
     func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
