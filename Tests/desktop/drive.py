@@ -22,8 +22,11 @@ tree as [role, name, states] triples before the steps, and each screenshot's siz
 and number of distinct colours.
 """
 import json
+import os
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pyatspi
@@ -154,8 +157,10 @@ def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         scenario = json.load(f)
     report = {"window": scenario["window"], "screenshots": [], "tree": [], "trees": [], "error": None}
-    process = subprocess.Popen(scenario["command"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # Files, not pipes: a browser the command started may keep them open after it ends.
+    out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(scenario["command"], stdin=subprocess.DEVNULL, stdout=out_file,
+                               stderr=err_file, text=True, start_new_session=True)
     try:
         window = wait_for_window(scenario["window"], process)
         if window is None:
@@ -167,11 +172,19 @@ def main():
     except Exception as error:  # reported, and the process is still collected
         report["error"] = f"{type(error).__name__}: {error}"
     try:
-        out, err = process.communicate(timeout=DEADLINE)
+        process.wait(timeout=DEADLINE)
     except subprocess.TimeoutExpired:
         process.kill()
-        out, err = process.communicate()
+        process.wait()
         report["error"] = report["error"] or "the command did not end"
+    # Whatever the command started and left behind (a browser) goes with it.
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    out_file.seek(0)
+    err_file.seek(0)
+    out, err = out_file.read(), err_file.read()
     report.update({"status": process.returncode, "stdout": out, "stderr": err})
     report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", scenario["window"]],
                                           capture_output=True, text=True, timeout=10).stdout.split() != []

@@ -20,9 +20,9 @@
 ** running; no callback starts after dismiss() returned (the flag is checked on the
 ** GTK thread before every callback).
 **
-** Not built yet, and refused with RXM_ERR_NO_SURFACE rather than faked: the
-** "attachments" form field can be shown but not added to or removed from; parent
-** windows given as portal handles; the portals.
+** Not built yet: adding or removing attachments in a form (they are shown);
+** parent windows given as portal handles; the portals (openURL goes through GIO's
+** default handler, which uses the OpenURI portal inside a sandbox).
 */
 #include <gtk/gtk.h>
 #include <pthread.h>
@@ -152,7 +152,7 @@ static const rxm_value *array_member(const rxm_value *object, const char *key) {
 /* Presentations                                                             */
 /* ------------------------------------------------------------------------ */
 
-typedef enum { KIND_DIALOG, KIND_PROMPT, KIND_CHOICE, KIND_FORM, KIND_PROGRESS } primitive_kind;
+typedef enum { KIND_DIALOG, KIND_PROMPT, KIND_CHOICE, KIND_FORM, KIND_PROGRESS, KIND_OPEN_URL } primitive_kind;
 
 typedef enum { FIELD_LINE, FIELD_TEXT, FIELD_ADDRESSES, FIELD_READ_ONLY, FIELD_ATTACHMENTS } field_kind;
 
@@ -196,6 +196,7 @@ static void unref_presentation(rxm_presentation *presentation);
 static void answer_action(rxm_presentation *presentation, int action);
 static void answer_cancelled(rxm_presentation *presentation);
 static void answer_choice(rxm_presentation *presentation);
+static void answer_opened(rxm_presentation *presentation);
 
 static gboolean gate_answer(rxm_presentation *presentation) {
     g_mutex_lock(&presentation->mutex);
@@ -212,7 +213,7 @@ static void deliver_value(rxm_presentation *presentation, const rxm_value *resul
 
 /* show() has not returned yet: answer again from the loop once it has. */
 typedef struct { rxm_presentation *presentation; int action; int what; } held_answer;
-enum { HELD_ACTION, HELD_CANCELLED, HELD_CHOICE };
+enum { HELD_ACTION, HELD_CANCELLED, HELD_CHOICE, HELD_OPENED };
 
 static gboolean deliver_held(gpointer pointer) {
     held_answer *held = pointer;
@@ -224,6 +225,7 @@ static gboolean deliver_held(gpointer pointer) {
     switch (held->what) {
     case HELD_ACTION: answer_action(presentation, held->action); break;
     case HELD_CANCELLED: answer_cancelled(presentation); break;
+    case HELD_OPENED: answer_opened(presentation); break;
     default: answer_choice(presentation); break;
     }
     return G_SOURCE_REMOVE;
@@ -344,6 +346,14 @@ static void answer_choice(rxm_presentation *presentation) {
     rxm_value result = rxm_object(members, 1);
     deliver_value(presentation, &result);
     g_free(items);
+}
+
+static void answer_opened(rxm_presentation *presentation) {
+    if (hold_if_early(presentation, HELD_OPENED, -1)) return;
+    if (!gate_answer(presentation)) return;
+    rxm_member members[] = { { "opened", rxm_bool(true) } };
+    rxm_value result = rxm_object(members, 1);
+    deliver_value(presentation, &result);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -761,6 +771,51 @@ static void build_progress(rxm_presentation *presentation) {
     presentation->built = TRUE;
 }
 
+/* Starts the browser, without a shell: the spec's "browser" command, else the first
+** entry of $BROWSER, each split on blanks with the URL appended; else the desktop's
+** handler for the URL (GIO: the portal inside a sandbox, xdg's default elsewhere).
+** "Opened" means started; the answer follows once show() has returned. */
+static void build_open_url(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    char *url = copy_string(spec, "url");
+    if (!url || !*url) {
+        g_free(url);
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "openURL needs a \"url\"");
+        return;
+    }
+    char *command = copy_string(spec, "browser");
+    if (!command && g_getenv("BROWSER") && *g_getenv("BROWSER")) {
+        char **entries = g_strsplit(g_getenv("BROWSER"), ":", 2);
+        command = g_strdup(entries[0]);
+        g_strfreev(entries);
+    }
+    GError *failure = NULL;
+    gboolean started;
+    if (command && *g_strstrip(command)) {
+        char **words = g_strsplit_set(command, " \t", -1);
+        GPtrArray *argv = g_ptr_array_new();
+        for (char **word = words; *word; word++) if (**word) g_ptr_array_add(argv, *word);
+        g_ptr_array_add(argv, url);
+        g_ptr_array_add(argv, NULL);
+        started = g_spawn_async(NULL, (char **)argv->pdata, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDIN_FROM_DEV_NULL,
+                                NULL, NULL, NULL, &failure);
+        g_ptr_array_unref(argv);
+        g_strfreev(words);
+    } else {
+        started = g_app_info_launch_default_for_uri(url, NULL, &failure);
+    }
+    if (!started) {
+        rxm_error_set(presentation->error, RXM_ERR_IO, "openURL: cannot start a browser: %s",
+                      failure ? failure->message : "unknown error");
+    } else {
+        presentation->built = TRUE;
+    }
+    if (failure) g_error_free(failure);
+    g_free(command);
+    g_free(url);
+}
+
 static void build_on_gtk_thread(void *pointer) {
     rxm_presentation *presentation = pointer;
     switch (presentation->kind) {
@@ -769,6 +824,10 @@ static void build_on_gtk_thread(void *pointer) {
     case KIND_CHOICE: build_choice(presentation); break;
     case KIND_FORM: build_form(presentation); break;
     case KIND_PROGRESS: build_progress(presentation); break;
+    case KIND_OPEN_URL:
+        build_open_url(presentation);
+        if (presentation->built) answer_opened(presentation);   /* held until show() returns */
+        return;
     }
     if (presentation->built) {
         /* Return takes the default action: from a text field (which activates the
@@ -822,9 +881,9 @@ static rxm_presentation *surface_show(void *context, const rxm_value *spec,
     else if (is_string(primitive, "choice")) kind = KIND_CHOICE;
     else if (is_string(primitive, "form")) kind = KIND_FORM;
     else if (is_string(primitive, "progress")) kind = KIND_PROGRESS;
+    else if (is_string(primitive, "openURL")) kind = KIND_OPEN_URL;
     else {
-        /* openURL needs the OpenURI portal or a launcher, which are not built yet. */
-        rxm_error_set(error, RXM_ERR_NO_SURFACE, "the desktop surface does not show \"%.*s\" yet",
+        rxm_error_set(error, RXM_ERR_NO_SURFACE, "the desktop surface does not show \"%.*s\"",
                       primitive && primitive->type == RXM_STRING ? (int)primitive->as.string.length : 7,
                       primitive && primitive->type == RXM_STRING ? primitive->as.string.utf8 : "unknown");
         return NULL;

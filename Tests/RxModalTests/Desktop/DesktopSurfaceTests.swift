@@ -112,6 +112,40 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(checks["harbour.png"]?.contains("sensitive"), false, "\(checks)")
     }
 
+    /// A web sign-in: the URL opened through the surface's openURL (here $BROWSER, a
+    /// browser that signs in by itself), the waiting sheet shown meanwhile.
+    private func signIn(browserDelay: Double, steps: [[String: Any]]) throws -> (DesktopSession.Report, String?) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-browser-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let report = try DesktopSession.run(
+            ["webAuthenticationSession", "--browser-command", "",
+             "--url", "https://auth.example/authorize?client_id=a&redirect_uri=http://127.0.0.1:1234/callback&state=s123"],
+            window: "Sign in with your browser", steps: steps,
+            environment: ["BROWSER": DesktopSession.testsFolder.appendingPathComponent("fake-browser").path,
+                          "FAKE_BROWSER_LOG": log.path, "FAKE_BROWSER_DELAY": String(browserDelay)])
+        return (report, try? String(contentsOf: log, encoding: .utf8))
+    }
+
+    func testOpeningAURLStartsTheBrowserAndShowsTheWaitingSheetUntilTheCallback() throws {
+        let (report, opened) = try signIn(browserDelay: 1.5, steps: [["screenshot": "waiting.png"]])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: String])
+        XCTAssertTrue(result["url"]?.hasSuffix("/callback?code=desktop-code&state=s123") == true, "\(result)")
+        XCTAssertTrue(opened?.hasPrefix("https://auth.example/authorize?") == true, "the browser got the URL: \(opened ?? "nothing")")
+        XCTAssertTrue(report.nodes.contains { $0.role == "push button" && $0.name == "Cancel" })
+        XCTAssertTrue(report.nodes.contains { $0.role == "label" && $0.name.hasPrefix("Waiting for you to sign in in your browser.") })
+        XCTAssertFalse(report.windowLeft)
+    }
+
+    func testCancellingTheWaitingSheetCancelsTheSignIn() throws {
+        let (report, _) = try signIn(browserDelay: 30, steps: [["press": "Cancel"]])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 1, "cancelled by the user: \(report.stderr)")
+        XCTAssertEqual(report.stdout, "")
+        XCTAssertFalse(report.windowLeft)
+    }
+
     func testDisposingWhileShownClosesTheWindow() throws {
         let report = try DesktopSession.run(
             ["alert", "--title", "Waiting", "--action", "OK", "--timeout", "1"],
