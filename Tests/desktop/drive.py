@@ -14,7 +14,7 @@ the steps to take once its window is shown:
         {"press": "accessible name"},                 # a button's default action
         {"activate": "accessible name"},              # a list row
         {"key": "Escape"},                            # a key, sent with xdotool
-        {"close": true},                              # the window manager's close
+        {"close": true},                              # a window manager's close button
         {"screenshot": "path.png"}, {"sleep": 0.2},
         {"tree": true}]}                              # the tree again, into "trees"
 The report: the command's exit status, standard output and error, the window's
@@ -132,10 +132,20 @@ def run_step(window, step, report):
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"], "windowfocus",
                         "key", "--clearmodifiers", step["key"]], check=False, timeout=10)
     elif "close" in step:
-        subprocess.run(["xdotool", "search", "--sync", "--name", report["window"], "windowclose"],
-                       check=False, timeout=10)
-        # Without a window manager, ask the window itself, as a close button would.
-        subprocess.run(["xdotool", "search", "--name", report["window"], "key", "alt+F4"], check=False, timeout=10)
+        # What a window manager's close button sends: WM_DELETE_WINDOW, through
+        # WM_PROTOCOLS (there is no window manager here to send it).
+        from Xlib import X, display, protocol
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"]],
+                               capture_output=True, text=True, timeout=10).stdout.split()
+        if not found:
+            raise RuntimeError("no window to close")
+        screen = display.Display()
+        target = screen.create_resource_object("window", int(found[-1]))
+        protocols, delete = screen.intern_atom("WM_PROTOCOLS"), screen.intern_atom("WM_DELETE_WINDOW")
+        event = protocol.event.ClientMessage(window=target, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0]))
+        target.send_event(event, event_mask=X.NoEventMask)
+        screen.flush()
+        screen.close()
     elif "screenshot" in step:
         # The window itself, found by its title, as a person would look at it.
         found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"]],

@@ -43,6 +43,16 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(report.stdout, #"{"action":0,"style":"cancel","textFields":[""],"title":"Cancel"}"# + "\n")
     }
 
+    func testClosingTheWindowIsACancel() throws {
+        let report = try DesktopSession.run(
+            ["alert", "--title", "Close me", "--action", "cancel:Cancel", "--action", "OK"],
+            window: "Close me", steps: [["close": true]])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 1, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"action":0,"style":"cancel","textFields":[],"title":"Cancel"}"# + "\n")
+        XCTAssertFalse(report.windowLeft)
+    }
+
     func testReturnTakesThePreferredAction() throws {
         let report = try DesktopSession.run(
             ["alert", "--title", "Save changes?", "--action", "cancel:Cancel", "--action", "destructive:Discard",
@@ -176,6 +186,13 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertEqual(report.stdout, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
+    }
+
+    func testAProcessWithGTK3LoadedGetsAClearErrorInsteadOfACrash() throws {
+        let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
+                                            environment: ["LD_PRELOAD": "libgtk-3.so.0", "DISPLAY": ":0"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("GTK 3 is already loaded in this process"), result.stderr)
     }
 
     func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
