@@ -67,7 +67,9 @@ final class CProgramRunner {
     }
 
     /// `cc $(pkg-config --cflags --libs rxmodal)` for examples-c/<source>, strict C99.
-    func build(_ source: String, checking: Checking = .plain, extraFlags: [String] = []) throws -> String {
+    /// Builds `source` of examples-c/ (or of `folder`) against the build tree's rxmodal.pc.
+    func build(_ source: String, in folder: String = CProgramRunner.projectRoot + "/examples-c",
+               checking: Checking = .plain, extraFlags: [String] = []) throws -> String {
         let flags = try run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "rxmodal"],
                             environment: ["PKG_CONFIG_PATH": pkgConfigDirectory])
         try check(flags, "pkg-config")
@@ -77,7 +79,7 @@ final class CProgramRunner {
         var arguments = ["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g", "-O1"]
         if checking == .addressSanitizer { arguments += ["-fsanitize=address", "-fno-omit-frame-pointer"] }
         arguments += extraFlags
-        arguments += [Self.projectRoot + "/examples-c/" + source, "-o", binary]
+        arguments += [folder + "/" + source, "-o", binary]
         arguments += flags.output.split(whereSeparator: \.isWhitespace).map(String.init)
         arguments += ["-lpthread"]
         try check(run("/usr/bin/env", arguments), "cc \(source)")

@@ -188,6 +188,26 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(report.stdout, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
     }
 
+    func testAnActionEnabledWhileShownBecomesUsable() throws {
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        let binary = try runner.build("enable_while_shown.c", in: DesktopSession.testsFolder.path)
+        let report = try DesktopSession.runProgram([binary], window: "Enable later",
+                                                   steps: [["tree": true], ["sleep": 2.5], ["tree": true], ["press": "Sign In"]],
+                                                   environment: ["LD_LIBRARY_PATH": CProgramRunner.buildDirectory])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, "chose: Sign In\n")
+        func signIn(_ tree: [[DesktopSession.Value]]) -> [String]? {
+            for entry in tree where entry.count == 3 {
+                if case .string("push button") = entry[0], case .string("Sign In") = entry[1], case .list(let states) = entry[2] { return states }
+            }
+            return nil
+        }
+        XCTAssertEqual(signIn(report.trees[0])?.contains("sensitive"), false, "disabled when shown")
+        XCTAssertEqual(signIn(report.trees[1])?.contains("sensitive"), true, "enabled while shown")
+    }
+
     func testAProcessWithGTK3LoadedGetsAClearErrorInsteadOfACrash() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["LD_PRELOAD": "libgtk-3.so.0", "DISPLAY": ":0"])
