@@ -436,12 +436,18 @@ static void add_actions(rxm_presentation *presentation, GtkWidget *box, const rx
         g_ptr_array_add(presentation->action_buttons, button);
     }
     int suggested = preferred >= 0 ? preferred : first_default;
-    /* The cancel action first, then the others in their order. */
-    if (presentation->cancel_action >= 0)
+    /* In a row of buttons the cancel action comes first (GNOME's order); in an
+    ** action sheet's stack, last, apart from the choices. */
+    if (presentation->cancel_action >= 0 && !vertical)
         gtk_box_append(GTK_BOX(row), g_ptr_array_index(presentation->action_buttons, presentation->cancel_action));
     for (size_t i = 0; i < count; i++) {
         if ((int)i == presentation->cancel_action) continue;
         gtk_box_append(GTK_BOX(row), g_ptr_array_index(presentation->action_buttons, i));
+    }
+    if (presentation->cancel_action >= 0 && vertical) {
+        GtkWidget *cancel = g_ptr_array_index(presentation->action_buttons, presentation->cancel_action);
+        gtk_widget_set_margin_top(cancel, 12);
+        gtk_box_append(GTK_BOX(row), cancel);
     }
     if (suggested >= 0) {
         GtkWidget *button = g_ptr_array_index(presentation->action_buttons, suggested);
@@ -622,7 +628,12 @@ static void build_choice(rxm_presentation *presentation) {
             gtk_box_append(GTK_BOX(row_box), check);
         }
         gtk_box_append(GTK_BOX(row_box), texts);
-        if (detail && *detail) gtk_box_append(GTK_BOX(row_box), new_label(detail, FALSE));
+        if (detail && *detail) {
+            GtkWidget *label = new_label(detail, FALSE);
+            gtk_label_set_wrap(GTK_LABEL(label), FALSE);
+            gtk_widget_add_css_class(label, "dim-label");
+            gtk_box_append(GTK_BOX(row_box), label);
+        }
         GtkWidget *row = gtk_list_box_row_new();
         gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), row_box);
         gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);

@@ -115,6 +115,14 @@ struct DesktopSession {
             process.waitUntilExit()
         }
         try logHandle.close()
+        // scripts/desktop-screenshots keeps the pictures for the README.
+        if let keep = ProcessInfo.processInfo.environment["RXMODAL_KEEP_SCREENSHOTS"], !keep.isEmpty {
+            for case let name as String in steps.compactMap({ $0["screenshot"] }) {
+                let kept = URL(fileURLWithPath: keep).appendingPathComponent(URL(fileURLWithPath: name).lastPathComponent)
+                try? FileManager.default.removeItem(at: kept)
+                try? FileManager.default.copyItem(at: URL(fileURLWithPath: name), to: kept)
+            }
+        }
         guard let data = try? Data(contentsOf: reportFile) else {
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the desktop session wrote no report; its output:\n\(output.suffix(3000))"])

@@ -9,7 +9,7 @@ final class DesktopSurfaceTests: RxTestCase {
             ["alert", "--title", "Delete draft?", "--message", "It cannot be undone.",
              "--text-field", "password:Password", "--action", "cancel:Cancel", "--action", "destructive:Delete"],
             window: "Delete draft?",
-            steps: [["screenshot": "alert.png"], ["fill": "Password", "text": "s3cret"], ["press": "Delete"]])
+            steps: [["screenshot": "desktop-alert.png"], ["fill": "Password", "text": "s3cret"], ["press": "Delete"]])
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertEqual(report.stdout, #"{"action":1,"style":"destructive","textFields":["s3cret"],"title":"Delete"}"# + "\n")
@@ -65,12 +65,12 @@ final class DesktopSurfaceTests: RxTestCase {
     func testAnActionSheetListsItsActions() throws {
         let report = try DesktopSession.run(
             ["actionSheet", "--title", "Share photo", "--action", "Mail", "--action", "Messages", "--action", "cancel:Cancel"],
-            window: "Share photo", steps: [["press": "Messages"]])
+            window: "Share photo", steps: [["screenshot": "desktop-action-sheet.png"], ["press": "Messages"]])
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertTrue(report.stdout.contains(#""action":1"#), report.stdout)
         XCTAssertTrue(report.stdout.contains(#""title":"Messages""#), report.stdout)
-        XCTAssertEqual(report.nodes.filter { $0.role == "push button" }.map(\.name), ["Cancel", "Mail", "Messages"],
-                       "the cancel action first, then the others in their order")
+        XCTAssertEqual(report.nodes.filter { $0.role == "push button" }.map(\.name), ["Mail", "Messages", "Cancel"],
+                       "the choices in their order, then the cancel action apart")
     }
 
     func testAFormTakesMultiLineTextAndAddressListsAndSends() throws {
@@ -84,7 +84,7 @@ final class DesktopSurfaceTests: RxTestCase {
         let report = try DesktopSession.run(
             ["messageComposer", "--recipients", "+4512345678"], window: "New Message",
             steps: [["fill": "Message", "text": "On my way,\nback at six"], ["fill": "To", "text": "+4512345678, +4587654321"],
-                    ["press": "Send"]],
+                    ["screenshot": "desktop-message-composer.png"], ["press": "Send"]],
             environment: ["RXMODAL_SMS_COMMAND": recorder.path])
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
@@ -104,7 +104,8 @@ final class DesktopSurfaceTests: RxTestCase {
         for name in ["harbour.png", "meadow.png", "sunset.png"] { try png.write(to: pictures.appendingPathComponent(name)) }
         let report = try DesktopSession.run(
             ["photoPicker", "--library-roots", "[\"\(pictures.path)\"]", "--selection-limit", "2"], window: "Photos",
-            steps: [["activate": "meadow.png"], ["activate": "sunset.png"], ["tree": true], ["press": "Done"]],
+            steps: [["activate": "meadow.png"], ["activate": "sunset.png"], ["tree": true],
+                    ["screenshot": "desktop-photo-picker.png"], ["press": "Done"]],
             environment: ["XDG_CACHE_HOME": pictures.appendingPathComponent(".cache").path])
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
@@ -137,7 +138,7 @@ final class DesktopSurfaceTests: RxTestCase {
     }
 
     func testOpeningAURLStartsTheBrowserAndShowsTheWaitingSheetUntilTheCallback() throws {
-        let (report, opened) = try signIn(browserDelay: 1.5, steps: [["screenshot": "waiting.png"]])
+        let (report, opened) = try signIn(browserDelay: 1.5, steps: [["screenshot": "desktop-web-sign-in.png"]])
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: String])
