@@ -33,7 +33,8 @@ enum DemoCommand {
         }
         let context = DemoContext(presenter: presenter, scripted: scripted, console: console, registry: registry, scratch: scratch)
 
-        console.text("RxModal demo: the seed's modal flows on the \(scripted == nil ? "terminal" : "scripted (headless)") surface")
+        let surfaceName = scripted != nil ? "scripted (headless)" : option == .desktop ? "desktop" : "terminal"
+        console.text("RxModal demo: the seed's modal flows on the \(surfaceName) surface")
         console.text("kinds loaded: \(registry.kindNames.joined(separator: ", "))")
         var allEnded = true
         for (number, section) in sections.enumerated() {

@@ -8,7 +8,7 @@ desktop-session.
 
 The scenario names the command to run (an `rxmodal … --surface desktop` line) and
 the steps to take once its window is shown:
-    {"command": [...], "window": "title", "steps": [
+    {"command": [...], "window": "title", "deadline": seconds (20), "steps": [
         {"fill": "accessible name", "text": "..."},   # an entry or a text view
         {"toggle": "accessible name"},                # a check button
         {"press": "accessible name"},                 # a button's default action
@@ -182,7 +182,7 @@ def main():
     except Exception as error:  # reported, and the process is still collected
         report["error"] = f"{type(error).__name__}: {error}"
     try:
-        process.wait(timeout=DEADLINE)
+        process.wait(timeout=scenario.get("deadline", DEADLINE))
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()

@@ -81,8 +81,9 @@ struct DesktopSession {
     }
 
     /// Runs the program `argv` (which presents on the desktop itself) the same way.
+    /// `deadline`: how long the program may still run after the steps (then it is killed).
     static func runProgram(_ argv: [String], window: String, steps: [[String: Any]],
-                           environment extra: [String: String] = [:]) throws -> Report {
+                           environment extra: [String: String] = [:], deadline: Double = 20) throws -> Report {
         try requireModule()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-desktop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -93,7 +94,7 @@ struct DesktopSession {
         }
         let scenario: [String: Any] = [
             "command": argv,
-            "window": window, "steps": steps,
+            "window": window, "steps": steps, "deadline": deadline,
         ]
         let scenarioFile = scratch.appendingPathComponent("scenario.json"), reportFile = scratch.appendingPathComponent("report.json")
         try JSONSerialization.data(withJSONObject: scenario).write(to: scenarioFile)

@@ -216,6 +216,20 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertTrue(result.stderr.contains("GTK 3 is already loaded in this process"), result.stderr)
     }
 
+    func testTheDemoRunsTheSeedsFlowsInWindows() throws {
+        // The first flow, answered in its window; the demo then goes on to the next
+        // (and is ended there: each asks a person).
+        let report = try DesktopSession.runProgram(
+            [try RxmodalCommand.executablePath(), "demo", "--surface", "desktop"], window: "Sign in",
+            steps: [["fill": "E-mail", "text": "ada@example.org"], ["fill": "Password", "text": "s3cret"],
+                    ["press": "Sign In"], ["sleep": 1.0]],
+            environment: ["RXMODAL_SENDMAIL": "/bin/false", "RXMODAL_SMS_COMMAND": "/bin/false"], deadline: 1)
+        let lines = report.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(lines.first, "RxModal demo: the seed's modal flows on the desktop surface")
+        XCTAssertTrue(lines.contains("   credentials: e-mail ada@example.org, password of 6 characters (not printed)"), report.stdout)
+        XCTAssertTrue(lines.contains("2. Contact us → Mail: an action sheet, then the mail composer"), "on to the next flow")
+    }
+
     func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
