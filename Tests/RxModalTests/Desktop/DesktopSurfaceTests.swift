@@ -209,6 +209,17 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(signIn(report.trees[1])?.contains("sensitive"), true, "enabled while shown")
     }
 
+    func testInAGTK4AppTheSurfaceDrawsOnTheAppsOwnLoop() throws {
+        let fixtures = CProgramRunner.projectRoot + "/Tests/Fixtures/python-host"
+        let report = try DesktopSession.runProgram(
+            ["/usr/bin/python3", fixtures + "/gtk_host.py"], window: "Sign in", steps: [["press": "Sign In"]],
+            environment: ["RXMODAL_LIB": CProgramRunner.buildDirectory + "/librxmodal.so", "PYTHONPATH": fixtures,
+                          "PYTHONDONTWRITEBYTECODE": "1"])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, "chose: Sign In\nown GTK thread: no\n", report.stderr)
+    }
+
     func testAProcessWithGTK3LoadedGetsAClearErrorInsteadOfACrash() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["LD_PRELOAD": "libgtk-3.so.0", "DISPLAY": ":0"])
