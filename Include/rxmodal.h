@@ -242,6 +242,13 @@ int rxm_presenter_new_default(rxm_presenter **out, rxm_error *error);
 ** installed, no display can be opened, or the process has GTK 3 loaded. */
 int rxm_presenter_new_desktop(rxm_presenter **out, rxm_error *error);
 
+/* The desktop, every window transient for the host's window named by
+** `parent_window`, a portal-style handle (copied): "x11:XID" (decimal or 0x
+** hexadecimal) or "wayland:HANDLE" (a toplevel exported through xdg-foreign). A
+** handle of another kind, or for another display backend, is ignored: the modal
+** is shown, only not attached. */
+int rxm_presenter_new_desktop_transient_for(const char *parent_window, rxm_presenter **out, rxm_error *error);
+
 /* The terminal: interactive on the controlling terminal (/dev/tty) whenever the
 ** process has one, whatever standard input and output are; in a process
 ** without one, line mode, reading standard input and writing to standard error. */

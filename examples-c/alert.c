@@ -5,7 +5,8 @@
 ** when it is set (a headless run), else the terminal. With --terminal, on the
 ** terminal presenter whatever the environment says (line mode in a process
 ** without a controlling terminal, such as one started by setsid: the email,
-** then the action's number); with --desktop, in a GTK 4 window. Build and run:
+** then the action's number); with --desktop, in a GTK 4 window (--desktop x11:XID:
+** transient for that window). Build and run:
 **
 **     cc alert.c $(pkg-config --cflags --libs rxmodal) -o alert
 **     RXMODAL_SCRIPT='[{"type": ["ada@example.org"], "choose": "Sign In"}]' ./alert
@@ -69,6 +70,7 @@ int main(int argc, char **argv) {
 
     const char *where = argc > 1 ? argv[1] : "";
     int made = strcmp(where, "--terminal") == 0 ? rxm_presenter_new_terminal(&presenter, &error)
+             : strcmp(where, "--desktop") == 0 && argc > 2 ? rxm_presenter_new_desktop_transient_for(argv[2], &presenter, &error)
              : strcmp(where, "--desktop") == 0 ? rxm_presenter_new_desktop(&presenter, &error)
              : rxm_presenter_new_default(&presenter, &error);
     if (made != RXM_OK) {

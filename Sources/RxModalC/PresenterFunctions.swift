@@ -27,6 +27,17 @@ public func rxm_presenter_new_desktop(_ out: UnsafeMutablePointer<OpaquePointer?
     }
 }
 
+@_cdecl("rxm_presenter_new_desktop_transient_for")
+public func rxm_presenter_new_desktop_transient_for(_ parentWindow: UnsafePointer<CChar>?,
+                                                    _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                                                    _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
+    reporting(error) {
+        let handle = try CStrings.read(parentWindow, "parent_window")
+        guard out != nil else { throw BridgeError.invalidArgument("out is NULL") }
+        try Handles.give(PresenterHandle(presenter: .desktopTransient(forParentWindow: handle)), to: out)
+    }
+}
+
 @_cdecl("rxm_presenter_new_scripted")
 public func rxm_presenter_new_scripted(_ script: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
                                        _ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {

@@ -33,7 +33,12 @@ enum DemoCommand {
         }
         let context = DemoContext(presenter: presenter, scripted: scripted, console: console, registry: registry, scratch: scratch)
 
-        let surfaceName = scripted != nil ? "scripted (headless)" : option == .desktop ? "desktop" : "terminal"
+        let surfaceName: String
+        switch (scripted, option) {
+        case (.some, _): surfaceName = "scripted (headless)"
+        case (nil, .desktop?): surfaceName = "desktop"
+        default: surfaceName = "terminal"
+        }
         console.text("RxModal demo: the seed's modal flows on the \(surfaceName) surface")
         console.text("kinds loaded: \(registry.kindNames.joined(separator: ", "))")
         var allEnded = true

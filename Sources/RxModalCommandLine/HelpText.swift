@@ -37,10 +37,12 @@ enum HelpText {
 
     static let commonOptions = """
     Options of every presentation:
-      --surface terminal|desktop|script:FILE
+      --surface terminal|desktop[:PARENT]|script:FILE
                                       where to show it (default: RXMODAL_SCRIPT if set,
                                       else RXMODAL_SURFACE, else the controlling terminal,
-                                      /dev/tty, else the desktop when a display is named)
+                                      /dev/tty, else the desktop when a display is named);
+                                      PARENT: the window to attach to, x11:XID or
+                                      wayland:HANDLE
       --transcript FILE               write what the scripted surface showed, as JSON
       --timeout SECONDS               dismiss the modal and exit 5 after SECONDS
       --call METHOD VALUE…            call any configuration method, one value per argument
@@ -90,7 +92,7 @@ enum HelpText {
     """
 
     static let demo = """
-    Usage: rxmodal demo [--surface terminal|desktop|script:FILE] [--transcript FILE]
+    Usage: rxmodal demo [--surface terminal|desktop[:PARENT]|script:FILE] [--transcript FILE]
 
     Runs the seed's modal flows end to end: a sign-in alert with e-mail and
     password fields that yields credentials, a "Contact us" action sheet that leads

@@ -6,7 +6,8 @@ import RxModal
 /// - `--surface terminal`: ``TerminalSurface/standard(environment:)`` (the
 ///   controlling terminal, or line mode on standard input/error when the
 ///   process has none);
-/// - `--surface desktop`: GTK 4 windows (``Presenter/desktop``);
+/// - `--surface desktop`: GTK 4 windows (``Presenter/desktop``); `desktop:PARENT`,
+///   transient for the window PARENT names (``Presenter/desktopTransient(forParentWindow:)``);
 /// - `--surface script:FILE`: a ``ScriptedSurface`` reading FILE;
 /// - neither: what ``Presenter/default`` does — `RXMODAL_SCRIPT` if set (read
 ///   here, so its transcript can be written), else the controlling terminal,
@@ -24,8 +25,8 @@ struct SurfaceSelection {
         case .terminal:
             presenter = .surface(TerminalSurface.standard())
             scripted = nil
-        case .desktop:
-            presenter = .desktop
+        case .desktop(let parentWindow):
+            presenter = parentWindow.map { .desktopTransient(forParentWindow: $0) } ?? .desktop
             scripted = nil
         case .script(let path):
             let surface: ScriptedSurface

@@ -8,7 +8,9 @@ desktop-session.
 
 The scenario names the command to run (an `rxmodal … --surface desktop` line) and
 the steps to take once its window is shown:
-    {"command": [...], "window": "title", "deadline": seconds (20), "steps": [
+    {"command": [...], "window": "title", "deadline": seconds (20),
+     "parentWindow": true (a host window is made; "{parent}" in the command is its handle),
+     "steps": [
         {"fill": "accessible name", "text": "..."},   # an entry or a text view
         {"toggle": "accessible name"},                # a check button
         {"press": "accessible name"},                 # a button's default action
@@ -167,6 +169,18 @@ def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         scenario = json.load(f)
     report = {"window": scenario["window"], "screenshots": [], "tree": [], "trees": [], "error": None}
+    parent = None
+    if scenario.get("parentWindow"):
+        # A host's window of our own, whose handle replaces "{parent}" in the command.
+        from Xlib import X, display as xdisplay
+        host_display = xdisplay.Display()
+        host_screen = host_display.screen()
+        parent = host_screen.root.create_window(10, 10, 300, 200, 0, host_screen.root_depth, X.InputOutput, X.CopyFromParent)
+        parent.set_wm_name("Host window")
+        parent.map()
+        host_display.sync()
+        report["parent"] = parent.id
+        scenario["command"] = [argument.replace("{parent}", f"x11:{parent.id:#x}") for argument in scenario["command"]]
     # Files, not pipes: a browser the command started may keep them open after it ends.
     out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
     process = subprocess.Popen(scenario["command"], stdin=subprocess.DEVNULL, stdout=out_file,
@@ -177,6 +191,12 @@ def main():
             report["error"] = "the window did not appear"
         else:
             report["tree"] = tree(window)
+            if parent is not None:
+                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{scenario['window']}$"],
+                                       capture_output=True, text=True, timeout=10).stdout.split()
+                shown = host_display.create_resource_object("window", int(found[-1]))
+                transient = shown.get_wm_transient_for()
+                report["transientFor"] = transient.id if transient is not None else None
             for step in scenario.get("steps", []):
                 run_step(window, step, report)
     except Exception as error:  # reported, and the process is still collected

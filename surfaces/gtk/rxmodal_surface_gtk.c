@@ -20,11 +20,21 @@
 ** running; no callback starts after dismiss() returned (the flag is checked on the
 ** GTK thread before every callback).
 **
-** Not built yet: adding or removing attachments in a form (they are shown);
-** parent windows given as portal handles; the portals (openURL goes through GIO's
-** default handler, which uses the OpenURI portal inside a sandbox).
+** Parent windows: a spec's "parentWindow", a portal-style handle ("x11:XID" or
+** "wayland:HANDLE", a handle exported through xdg-foreign), makes the window
+** transient for the host's, whatever toolkit the host draws with.
+**
+** Not built yet: adding or removing attachments in a form (they are shown); the
+** portals (openURL goes through GIO's default handler, which uses the OpenURI
+** portal inside a sandbox).
 */
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/wayland/gdkwayland.h>
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -827,6 +837,31 @@ static void build_open_url(rxm_presentation *presentation) {
     g_free(url);
 }
 
+/* Makes the window transient for the host's window named by a portal-style handle,
+** once GTK has realized it. An unknown kind of handle, or one for another backend
+** than the display's, is ignored: the modal is shown, only not attached. */
+static void attach_to_parent(GtkWidget *window, const char *handle) {
+    if (!handle || !*handle) return;
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    if (!surface) return;
+#ifdef GDK_WINDOWING_X11
+    if (g_str_has_prefix(handle, "x11:") && GDK_IS_X11_SURFACE(surface)) {
+        char *end = NULL;
+        unsigned long parent = strtoul(handle + 4, &end, 0);
+        if (parent == 0 || !end || *end) return;
+        Display *display = gdk_x11_display_get_xdisplay(gdk_surface_get_display(surface));
+        XSetTransientForHint(display, gdk_x11_surface_get_xid(surface), (Window)parent);
+        return;
+    }
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+    if (g_str_has_prefix(handle, "wayland:") && GDK_IS_WAYLAND_TOPLEVEL(surface)) {
+        gdk_wayland_toplevel_set_transient_for_exported(GDK_TOPLEVEL(surface), (char *)handle + 8);
+        return;
+    }
+#endif
+}
+
 static void build_on_gtk_thread(void *pointer) {
     rxm_presentation *presentation = pointer;
     switch (presentation->kind) {
@@ -847,6 +882,10 @@ static void build_on_gtk_thread(void *pointer) {
             gtk_window_set_focus(GTK_WINDOW(presentation->window), g_ptr_array_index(presentation->text_fields, 0));
         else if (presentation->suggested_button)
             gtk_window_set_focus(GTK_WINDOW(presentation->window), presentation->suggested_button);
+        gtk_widget_realize(presentation->window);
+        char *parent = copy_string(presentation->spec, "parentWindow");
+        attach_to_parent(presentation->window, parent);
+        g_free(parent);
         gtk_window_present(GTK_WINDOW(presentation->window));
     } else if (presentation->window) {
         gtk_window_destroy(GTK_WINDOW(presentation->window));

@@ -31,6 +31,9 @@ import Synchronization
 public enum Presenter: Sendable {
     case `default`
     case desktop
+    /// The desktop, every window transient for the host's window named by a
+    /// portal-style handle (`x11:XID`, `wayland:HANDLE`): see ``DesktopSurface``.
+    case desktopTransient(forParentWindow: String)
     case surface(any ModalSurface)
 
     /// The environment variable that names the surface `.default` uses.
@@ -47,6 +50,8 @@ public enum Presenter: Sendable {
             return surface
         case .desktop:
             return try DesktopSurface.shared()
+        case .desktopTransient(let parentWindow):
+            return try DesktopSurface.shared(parentWindow: parentWindow)
         case .default:
             if let scripted = try EnvironmentScriptedSurface.current() { return scripted }
             switch ProcessInfo.processInfo.environment[Self.surfaceEnvironmentVariable] ?? "" {

@@ -78,7 +78,7 @@ final class CommandLineUsageTests: RxTestCase {
                              hint: "Try 'rxmodal help alert'.")
         try assertUsageError(["alert", "--timeout", "0"], says: "--timeout needs a positive number of seconds, not “0”",
                              hint: "Try 'rxmodal help alert'.")
-        try assertUsageError(["alert", "--surface", "window"], says: "--surface takes terminal, desktop or script:FILE, not “window”",
+        try assertUsageError(["alert", "--surface", "window"], says: "--surface takes terminal, desktop, desktop:PARENT or script:FILE, not “window”",
                              hint: "Try 'rxmodal help alert'.")
         try assertUsageError(["alert", "--action", "OK", "--transcript", "/tmp/x.json"],
                              says: "--transcript records what a scripted surface showed: give --surface script:FILE (or set RXMODAL_SCRIPT)",
@@ -101,7 +101,7 @@ final class CommandLineUsageTests: RxTestCase {
         try assertUsageError(["describe"], says: "describe needs a kind: rxmodal describe KIND", hint: "Try 'rxmodal help describe'.")
         try assertUsageError(["describe", "alert", "actionSheet"], says: "describe: unexpected argument “actionSheet”",
                              hint: "Try 'rxmodal help describe'.")
-        try assertUsageError(["demo", "--surface", "x"], says: "--surface takes terminal, desktop or script:FILE, not “x”",
+        try assertUsageError(["demo", "--surface", "x"], says: "--surface takes terminal, desktop, desktop:PARENT or script:FILE, not “x”",
                              hint: "Try 'rxmodal help demo'.")
         try assertUsageError(["--verbose"], says: "unknown option --verbose; give a command or a modal kind first",
                              hint: "Try 'rxmodal help'.")

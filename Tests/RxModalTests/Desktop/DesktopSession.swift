@@ -24,6 +24,9 @@ struct DesktopSession {
         let stderr: String
         /// Whether a window of that title was still on screen after the command ended.
         let windowLeft: Bool
+        /// With a host window: its XID, and the XID the modal's window is transient for.
+        let parent: UInt?
+        let transientFor: UInt?
 
         /// (role, name) of every node in the tree.
         var nodes: [(role: String, name: String)] {
@@ -74,16 +77,19 @@ struct DesktopSession {
     /// Runs `rxmodal arguments` (with `--surface desktop` added), waits for the window
     /// titled `window`, and takes `steps` (see drive.py).
     /// `command`: the rxmodal to run (default: the one built beside the tests).
+    /// `surface`: the `--surface` value (`desktop:{parent}` with `withParentWindow`).
     static func run(_ arguments: [String], window: String, steps: [[String: Any]],
-                    environment extra: [String: String] = [:], command: String? = nil) throws -> Report {
-        try runProgram([try command ?? RxmodalCommand.executablePath()] + arguments + ["--surface", "desktop"],
-                       window: window, steps: steps, environment: extra)
+                    environment extra: [String: String] = [:], command: String? = nil,
+                    surface: String = "desktop", withParentWindow: Bool = false) throws -> Report {
+        try runProgram([try command ?? RxmodalCommand.executablePath()] + arguments + ["--surface", surface],
+                       window: window, steps: steps, environment: extra, withParentWindow: withParentWindow)
     }
 
     /// Runs the program `argv` (which presents on the desktop itself) the same way.
     /// `deadline`: how long the program may still run after the steps (then it is killed).
     static func runProgram(_ argv: [String], window: String, steps: [[String: Any]],
-                           environment extra: [String: String] = [:], deadline: Double = 20) throws -> Report {
+                           environment extra: [String: String] = [:], deadline: Double = 20,
+                           withParentWindow: Bool = false) throws -> Report {
         try requireModule()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-desktop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -94,7 +100,7 @@ struct DesktopSession {
         }
         let scenario: [String: Any] = [
             "command": argv,
-            "window": window, "steps": steps, "deadline": deadline,
+            "window": window, "steps": steps, "deadline": deadline, "parentWindow": withParentWindow,
         ]
         let scenarioFile = scratch.appendingPathComponent("scenario.json"), reportFile = scratch.appendingPathComponent("report.json")
         try JSONSerialization.data(withJSONObject: scenario).write(to: scenarioFile)

@@ -13,7 +13,7 @@ final class DesktopSurfaceSanitizerTests: RxTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let runner = try CProgramRunner()
         defer { runner.remove() }
-        let flags = try runner.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "gtk4"])
+        let flags = try runner.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "gtk4", "x11"])
         try runner.check(flags, "pkg-config gtk4")
         try runner.check(runner.run("/usr/bin/env", ["gcc", "-std=c11", "-g", "-O1", "-fsanitize=address", "-fno-omit-frame-pointer",
                                                      "-fPIC", "-shared", "-fvisibility=hidden", "-I", CProgramRunner.projectRoot + "/Include",

@@ -35,6 +35,22 @@ final class DesktopSurfaceTests: RxTestCase {
                       "the message, character for character: \(report.nodes)")
     }
 
+    func testAWindowIsTransientForTheHostsWindowGivenAsAPortalHandle() throws {
+        let report = try DesktopSession.run(["alert", "--title", "Attached", "--action", "OK"], window: "Attached",
+                                            steps: [["press": "OK"]], surface: "desktop:{parent}", withParentWindow: true)
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertNotNil(report.parent)
+        XCTAssertEqual(report.transientFor, report.parent, "WM_TRANSIENT_FOR names the host's window")
+    }
+
+    func testWithoutAParentTheWindowIsTransientForNothing() throws {
+        let report = try DesktopSession.run(["alert", "--title", "Alone", "--action", "OK"], window: "Alone",
+                                            steps: [["press": "OK"]], withParentWindow: true)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertNil(report.transientFor)
+    }
+
     func testEscapeChoosesTheCancelAction() throws {
         let report = try DesktopSession.run(
             ["alert", "--title", "Sign in", "--text-field", "email:E-mail", "--action", "cancel:Cancel", "--action", "Sign In"],
@@ -187,6 +203,11 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertEqual(report.stdout, "chose: Sign In (action 0), email: ada@example.org\ncompleted\n")
+
+        let attached = try DesktopSession.runProgram([binary, "--desktop", "{parent}"], window: "Sign in",
+                                                     steps: [["press": "Cancel"]], withParentWindow: true)
+        XCTAssertEqual(attached.status, 0, attached.stderr)
+        XCTAssertEqual(attached.transientFor, attached.parent, "rxm_presenter_new_desktop_transient_for attaches the window")
     }
 
     func testAnActionEnabledWhileShownBecomesUsable() throws {

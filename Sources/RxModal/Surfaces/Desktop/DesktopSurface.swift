@@ -34,6 +34,15 @@ public enum DesktopSurface {
         return try result.get().surface
     }
 
+    /// The desktop surface with every window transient for the host's window named
+    /// by `parentWindow`, a portal-style handle: `x11:XID` (decimal or `0x` hex) or
+    /// `wayland:HANDLE` (a toplevel exported through xdg-foreign). A handle of
+    /// another kind, or for another display backend, is ignored: the modal is
+    /// shown, only not attached to the host's window.
+    public static func shared(parentWindow: String) throws(ModalError) -> any ModalSurface {
+        ParentedDesktopSurface(surface: try shared(), parentWindow: parentWindow)
+    }
+
     /// Whether a display server is named in the environment (Wayland or X11).
     public static func hasDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || !(environment["DISPLAY"] ?? "").isEmpty
@@ -113,5 +122,34 @@ public enum DesktopSurface {
     private static func gtk3IsLoaded() -> Bool {
         let everything = UnsafeMutableRawPointer(bitPattern: 0)
         return dlsym(everything, "gtk_main") != nil || dlsym(everything, "gtk_widget_get_toplevel") != nil
+    }
+}
+
+/// The desktop surface with a parent window: the handle goes into every spec
+/// (`"parentWindow"`, read by the GTK module) on its way to the module.
+final class ParentedDesktopSurface: ModalSurface {
+    let surface: any ModalSurface
+    let parentWindow: String
+
+    init(surface: any ModalSurface, parentWindow: String) {
+        self.surface = surface
+        self.parentWindow = parentWindow
+    }
+
+    var name: String { surface.name }
+
+    func show(spec: ModalValue, onResult: @escaping @Sendable (ModalValue) -> Void,
+              onError: @escaping @Sendable (ModalError) -> Void) throws -> SurfacePresentation {
+        guard case .object(var members) = spec else { return try surface.show(spec: spec, onResult: onResult, onError: onError) }
+        members["parentWindow"] = .string(parentWindow)
+        return try surface.show(spec: .object(members), onResult: onResult, onError: onError)
+    }
+
+    func update(_ presentation: SurfacePresentation, patch: ModalValue) throws {
+        try surface.update(presentation, patch: patch)
+    }
+
+    func dismiss(_ presentation: SurfacePresentation) {
+        surface.dismiss(presentation)
     }
 }
