@@ -212,7 +212,9 @@ typedef struct rxm_disposable {
 **            A user who dismisses the dialog (Esc) chooses its cancel action; a
 **            dialog without one cannot be dismissed that way.
 ** "choice"   spec: { "primitive": "choice", "title"?: s, "prompt"?: s,
-**                    "items": [ { "title": s, "subtitle"?: s, "detail"?: s } ],
+**                    "items": [ { "title": s, "subtitle"?: s, "detail"?: s,
+**                                 "thumbnail"?: s (an image file a surface may show;
+**                                 the desktop then shows a grid of pictures) } ],
 **                    "multiple"?: b (false), "limit"?: i (0 = no limit) }
 **            result: { "selected": [i] (in the order chosen) } or { "cancelled": true }
 ** "form"     spec: { "primitive": "form", "title"?: s,

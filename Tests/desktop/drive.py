@@ -118,7 +118,7 @@ def run_step(window, step, report):
             raise RuntimeError(f"no check box {step['toggle']!r}")
         act(check, report)
     elif "activate" in step:
-        row = named(window, step["activate"], ("list item", "row", "list box item"))
+        row = named(window, step["activate"], ("list item", "row", "list box item", "table cell"))
         if row is None:
             raise RuntimeError(f"no row {step['activate']!r}")
         act(row, report)
@@ -155,9 +155,10 @@ def run_step(window, step, report):
         target = found[-1] if found else "root"
         subprocess.run(["import", "-window", target, step["screenshot"]], check=True, timeout=20)
         with Image.open(step["screenshot"]) as image:
-            colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 20) or []
+            common = [list(colour) for _, colour in sorted(colours, reverse=True)[:12]]
             report["screenshots"].append({"path": step["screenshot"], "size": list(image.size),
-                                          "colours": len(colours) if colours else 1 << 20})
+                                          "colours": len(colours), "commonest": common})
     elif "sleep" in step:
         time.sleep(step["sleep"])
     elif "tree" in step:

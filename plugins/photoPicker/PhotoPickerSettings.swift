@@ -26,8 +26,10 @@ struct PhotoPickerSettings: Sendable {
         let choices: [PluginValue] = items.map { record in
             var subtitle = [Formatting.date(record.creationDate), Formatting.size(record.size)]
             if let width = record.pixelWidth, let height = record.pixelHeight { subtitle.append("\(width)×\(height)") }
-            return .object([("title", .string(record.fileName)), ("subtitle", .string(subtitle.joined(separator: " · "))),
-                            ("detail", .string(record.contentType))])
+            // Images are their own thumbnails; a surface that shows pictures reads them.
+            return .members([("title", .string(record.fileName)), ("subtitle", .string(subtitle.joined(separator: " · "))),
+                            ("detail", .string(record.contentType)),
+                            ("thumbnail", record.category == .image ? .string(record.path) : nil)])
         }
         let spec = PluginValue.members([
             ("primitive", .string("choice")), ("title", .string("Photos")),

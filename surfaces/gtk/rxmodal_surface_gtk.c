@@ -565,10 +565,21 @@ static void on_choice_toggled(GtkCheckButton *check, gpointer pointer) {
     update_choice_limit(presentation);
 }
 
+static void choose_item(rxm_presentation *presentation, int index);
+
 static void on_choice_row_activated(GtkListBox *list, GtkListBoxRow *row, gpointer pointer) {
     (void)list;
-    rxm_presentation *presentation = pointer;
-    int index = gtk_list_box_row_get_index(row);
+    choose_item(pointer, gtk_list_box_row_get_index(row));
+}
+
+static void on_choice_tile_activated(GtkFlowBox *grid, GtkFlowBoxChild *tile, gpointer pointer) {
+    (void)grid;
+    choose_item(pointer, gtk_flow_box_child_get_index(tile));
+}
+
+/* An item activated: a click, Enter or Space on its row or tile. */
+static void choose_item(rxm_presentation *presentation, int index) {
+    if (index < 0) return;
     if (presentation->multiple) {
         /* Activating a row (a click, Enter or Space on it) toggles its check. */
         GtkWidget *check = g_ptr_array_index(presentation->choice_checks, index);
@@ -591,25 +602,104 @@ static void on_choice_cancel(GtkButton *button, gpointer pointer) {
     answer_cancelled(pointer);
 }
 
-static void build_choice(rxm_presentation *presentation) {
-    const rxm_value *spec = presentation->spec;
-    const rxm_value *items = array_member(spec, "items");
-    if (!items) {
-        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a choice needs \"items\"");
-        return;
+/* A thumbnail decoded on a worker thread (GLib's pool), shown from the GTK thread. */
+typedef struct {
+    GtkWidget *picture;   /* held until the picture is set */
+    char *path;
+} thumbnail_job;
+
+static void free_thumbnail_job(gpointer pointer) {
+    thumbnail_job *job = pointer;
+    g_object_unref(job->picture);
+    g_free(job->path);
+    g_free(job);
+}
+
+static void decode_thumbnail(GTask *task, gpointer source, gpointer pointer, GCancellable *cancellable) {
+    (void)source; (void)cancellable;
+    thumbnail_job *job = pointer;
+    GError *failure = NULL;
+    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale(job->path, 128, 128, TRUE, &failure);
+    if (pixbuf) g_task_return_pointer(task, pixbuf, g_object_unref);
+    else g_task_return_error(task, failure);
+}
+
+static void show_thumbnail(GObject *source, GAsyncResult *result, gpointer pointer) {
+    (void)source; (void)pointer;
+    thumbnail_job *job = g_task_get_task_data(G_TASK(result));
+    GdkPixbuf *pixbuf = g_task_propagate_pointer(G_TASK(result), NULL);
+    if (!pixbuf) return;   /* not an image GdkPixbuf reads: the tile keeps its placeholder */
+    GdkTexture *texture = gdk_texture_new_for_pixbuf(pixbuf);
+    gtk_picture_set_paintable(GTK_PICTURE(job->picture), GDK_PAINTABLE(texture));
+    g_object_unref(texture);
+    g_object_unref(pixbuf);
+}
+
+static void load_thumbnail(GtkWidget *picture, const char *path) {
+    thumbnail_job *job = g_new0(thumbnail_job, 1);
+    job->picture = g_object_ref(picture);
+    job->path = g_strdup(path);
+    GTask *task = g_task_new(NULL, NULL, show_thumbnail, NULL);
+    g_task_set_task_data(task, job, free_thumbnail_job);
+    g_task_run_in_thread(task, decode_thumbnail);
+    g_object_unref(task);
+}
+
+/* Items with a "thumbnail": a grid of tiles, each its picture (decoded off the
+** GTK thread) over its title, with a check when several may be picked. */
+static GtkWidget *new_choice_grid(rxm_presentation *presentation, const rxm_value *items, const char *title) {
+    GtkWidget *grid = gtk_flow_box_new();
+    gtk_flow_box_set_selection_mode(GTK_FLOW_BOX(grid), GTK_SELECTION_NONE);
+    gtk_flow_box_set_activate_on_single_click(GTK_FLOW_BOX(grid), TRUE);
+    gtk_flow_box_set_homogeneous(GTK_FLOW_BOX(grid), TRUE);
+    gtk_flow_box_set_max_children_per_line(GTK_FLOW_BOX(grid), 6);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(grid), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "Choices", -1);
+    g_signal_connect(grid, "child-activated", G_CALLBACK(on_choice_tile_activated), presentation);
+    for (size_t i = 0; i < items->as.array.count; i++) {
+        const rxm_value *item = &items->as.array.items[i];
+        char *item_title = copy_string(item, "title");
+        char *thumbnail = copy_string(item, "thumbnail");
+        GtkWidget *tile = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+        GtkWidget *picture = gtk_picture_new();
+        gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_CONTAIN);
+        gtk_widget_set_size_request(picture, 128, 128);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+        if (thumbnail && *thumbnail) load_thumbnail(picture, thumbnail);
+        gtk_box_append(GTK_BOX(tile), picture);
+        GtkWidget *caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
+        if (presentation->multiple) {
+            GtkWidget *check = gtk_check_button_new();
+            g_object_set_data(G_OBJECT(check), "rxm-item", GINT_TO_POINTER((int)i));
+            gtk_accessible_update_property(GTK_ACCESSIBLE(check), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+            g_signal_connect(check, "toggled", G_CALLBACK(on_choice_toggled), presentation);
+            g_ptr_array_add(presentation->choice_checks, check);
+            gtk_box_append(GTK_BOX(caption), check);
+        }
+        GtkWidget *label = new_label(item_title ? item_title : "", FALSE);
+        gtk_label_set_wrap(GTK_LABEL(label), FALSE);
+        gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
+        gtk_label_set_max_width_chars(GTK_LABEL(label), 16);
+        gtk_box_append(GTK_BOX(caption), label);
+        gtk_box_append(GTK_BOX(tile), caption);
+        GtkWidget *child = gtk_flow_box_child_new();
+        gtk_flow_box_child_set_child(GTK_FLOW_BOX_CHILD(child), tile);
+        gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+        gtk_flow_box_append(GTK_FLOW_BOX(grid), child);
+        g_free(item_title);
+        g_free(thumbnail);
     }
-    char *title = copy_string(spec, "title");
-    char *prompt = copy_string(spec, "prompt");
-    const rxm_value *limit = rxm_value_member(spec, "limit");
-    presentation->multiple = bool_member(spec, "multiple", FALSE);
-    presentation->limit = limit && limit->type == RXM_INT && limit->as.integer > 0 ? (int)limit->as.integer : 0;
-    presentation->picked = g_array_new(FALSE, FALSE, sizeof(int));
-    presentation->choice_checks = g_ptr_array_new();
-    presentation->window = new_window(presentation, title);
-    gtk_window_set_default_size(GTK_WINDOW(presentation->window), 480, 420);
-    GtkWidget *box = new_box();
-    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
-    if (prompt && *prompt) gtk_box_append(GTK_BOX(box), new_label(prompt, FALSE));
+    return grid;
+}
+
+static gboolean has_thumbnails(const rxm_value *items) {
+    for (size_t i = 0; i < items->as.array.count; i++)
+        if (rxm_value_member(&items->as.array.items[i], "thumbnail")) return TRUE;
+    return FALSE;
+}
+
+/* Items without pictures: a list of rows, title over subtitle, detail at the end,
+** with a check when several may be picked. */
+static GtkWidget *new_choice_list(rxm_presentation *presentation, const rxm_value *items, const char *title) {
     GtkWidget *list = gtk_list_box_new();
     gtk_list_box_set_selection_mode(GTK_LIST_BOX(list), GTK_SELECTION_NONE);
     gtk_list_box_set_activate_on_single_click(GTK_LIST_BOX(list), TRUE);
@@ -652,6 +742,30 @@ static void build_choice(rxm_presentation *presentation) {
         g_free(subtitle);
         g_free(detail);
     }
+    return list;
+}
+
+static void build_choice(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    const rxm_value *items = array_member(spec, "items");
+    if (!items) {
+        rxm_error_set(presentation->error, RXM_ERR_INVALID_ARGUMENT, "a choice needs \"items\"");
+        return;
+    }
+    char *title = copy_string(spec, "title");
+    char *prompt = copy_string(spec, "prompt");
+    const rxm_value *limit = rxm_value_member(spec, "limit");
+    presentation->multiple = bool_member(spec, "multiple", FALSE);
+    presentation->limit = limit && limit->type == RXM_INT && limit->as.integer > 0 ? (int)limit->as.integer : 0;
+    presentation->picked = g_array_new(FALSE, FALSE, sizeof(int));
+    presentation->choice_checks = g_ptr_array_new();
+    presentation->window = new_window(presentation, title);
+    GtkWidget *box = new_box();
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    if (prompt && *prompt) gtk_box_append(GTK_BOX(box), new_label(prompt, FALSE));
+    gboolean pictures = has_thumbnails(items);
+    gtk_window_set_default_size(GTK_WINDOW(presentation->window), pictures ? 720 : 480, pictures ? 520 : 420);
+    GtkWidget *list = pictures ? new_choice_grid(presentation, items, title) : new_choice_list(presentation, items, title);
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
     gtk_widget_set_vexpand(scroller, TRUE);

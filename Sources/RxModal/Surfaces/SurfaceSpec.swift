@@ -89,6 +89,7 @@ private struct Checker {
                 try string(itemMembers, "title", required: true, at: path)
                 try string(itemMembers, "subtitle", required: false, at: path)
                 try string(itemMembers, "detail", required: false, at: path)
+                try string(itemMembers, "thumbnail", required: false, at: path)
             }
             try bool(members, "multiple", at: root)
             if let limit = present(members, "limit") {

@@ -11,6 +11,8 @@ struct DesktopSession {
             let path: String
             let size: [Int]
             let colours: Int
+            /// The twelve commonest colours, as [red, green, blue].
+            let commonest: [[Int]]
         }
         let window: String
         let screenshots: [Screenshot]

@@ -115,12 +115,18 @@ final class DesktopSurfaceTests: RxTestCase {
         let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-pictures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: pictures) }
-        // Three small PNG files (a valid 1×1 image each).
-        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC")!
-        for name in ["harbour.png", "meadow.png", "sunset.png"] { try png.write(to: pictures.appendingPathComponent(name)) }
+        // Three pictures of three colours, made with Pillow.
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        try runner.check(runner.run("/usr/bin/python3", ["-c", """
+            import sys
+            from PIL import Image
+            for name, colour in [("harbour.png", "blue"), ("meadow.png", "green"), ("sunset.png", "orange")]:
+                Image.new("RGB", (64, 48), colour).save(sys.argv[1] + "/" + name)
+            """, pictures.path]), "Pillow")
         let report = try DesktopSession.run(
             ["photoPicker", "--library-roots", "[\"\(pictures.path)\"]", "--selection-limit", "2"], window: "Photos",
-            steps: [["activate": "meadow.png"], ["activate": "sunset.png"], ["tree": true],
+            steps: [["activate": "meadow.png"], ["activate": "sunset.png"], ["tree": true], ["sleep": 0.3],
                     ["screenshot": "desktop-photo-picker.png"], ["press": "Done"]],
             environment: ["XDG_CACHE_HOME": pictures.appendingPathComponent(".cache").path])
         XCTAssertNil(report.error)
@@ -137,6 +143,12 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(checks["meadow.png"]?.contains("checked"), true)
         XCTAssertEqual(checks["sunset.png"]?.contains("checked"), true)
         XCTAssertEqual(checks["harbour.png"]?.contains("sensitive"), false, "\(checks)")
+        // A grid of pictures, one for each photo, and the three colours on screen.
+        XCTAssertEqual(report.nodes.filter { $0.role == "image" }.map(\.name).sorted(), ["harbour.png", "meadow.png", "sunset.png"])
+        let shot = try XCTUnwrap(report.screenshots.first)
+        for colour in [[0, 0, 255], [0, 128, 0], [255, 165, 0]] {
+            XCTAssertTrue(shot.commonest.contains(colour), "\(colour) on screen: \(shot.commonest)")
+        }
     }
 
     /// A web sign-in: the URL opened through the surface's openURL (here $BROWSER, a
