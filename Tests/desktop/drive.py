@@ -71,6 +71,19 @@ def tree(node, depth=0, out=None):
     return out
 
 
+def exactly(title):
+    """A regular expression (xdotool's, POSIX extended) matching `title` only."""
+    return "^" + "".join("\\" + c if c in ".^$*+?()[]{}|\\" else c for c in title) + "$"
+
+
+def x_window_is_viewable(title):
+    """The accessibility tree can list a window before the X server maps it; keys and
+    close requests sent before then are lost, as they would be to a person too."""
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(title)],
+                           capture_output=True, text=True, timeout=10).stdout.split()
+    return bool(found)
+
+
 def wait_for_window(title, process):
     started = time.monotonic()
     while time.monotonic() - started < DEADLINE:
@@ -80,7 +93,8 @@ def wait_for_window(title, process):
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
             window = find(app, lambda n: n.getRoleName() in ("frame", "dialog", "window") and n.name == title)
-            if window is not None and find(window, lambda n: n.getRoleName() == "push button") is not None:
+            if window is not None and find(window, lambda n: n.getRoleName() == "push button") is not None \
+                    and x_window_is_viewable(title):
                 return window
         time.sleep(0.1)
     return None
@@ -131,26 +145,31 @@ def run_step(window, step, report):
     elif "key" in step:
         # Focus by the X server (there is no window manager to activate it), then a
         # real key press through XTEST, which GTK treats as the user's.
-        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"], "windowfocus",
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(report["window"]), "windowfocus",
                         "key", "--clearmodifiers", step["key"]], check=False, timeout=10)
     elif "close" in step:
         # What a window manager's close button sends: WM_DELETE_WINDOW, through
-        # WM_PROTOCOLS (there is no window manager here to send it).
+        # WM_PROTOCOLS (there is no window manager here to send it). Sent again while
+        # the window stays, in case it came before the toolkit was listening.
         from Xlib import X, display, protocol
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"]],
-                               capture_output=True, text=True, timeout=10).stdout.split()
-        if not found:
-            raise RuntimeError("no window to close")
         screen = display.Display()
-        target = screen.create_resource_object("window", int(found[-1]))
         protocols, delete = screen.intern_atom("WM_PROTOCOLS"), screen.intern_atom("WM_DELETE_WINDOW")
-        event = protocol.event.ClientMessage(window=target, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0]))
-        target.send_event(event, event_mask=X.NoEventMask)
-        screen.flush()
+        for _ in range(10):
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(report["window"])],
+                                   capture_output=True, text=True, timeout=10).stdout.split()
+            if not found:
+                break
+            for window_id in found:
+                target = screen.create_resource_object("window", int(window_id))
+                event = protocol.event.ClientMessage(window=target, client_type=protocols,
+                                                     data=(32, [delete, X.CurrentTime, 0, 0, 0]))
+                target.send_event(event, event_mask=X.NoEventMask)
+            screen.flush()
+            time.sleep(0.5)
         screen.close()
     elif "screenshot" in step:
         # The window itself, found by its title, as a person would look at it.
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", report["window"]],
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(report["window"])],
                                capture_output=True, text=True, timeout=10).stdout.split()
         target = found[-1] if found else "root"
         subprocess.run(["import", "-window", target, step["screenshot"]], check=True, timeout=20)
@@ -193,7 +212,7 @@ def main():
         else:
             report["tree"] = tree(window)
             if parent is not None:
-                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{scenario['window']}$"],
+                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(scenario["window"])],
                                        capture_output=True, text=True, timeout=10).stdout.split()
                 shown = host_display.create_resource_object("window", int(found[-1]))
                 transient = shown.get_wm_transient_for()
@@ -217,7 +236,7 @@ def main():
     err_file.seek(0)
     out, err = out_file.read(), err_file.read()
     report.update({"status": process.returncode, "stdout": out, "stderr": err})
-    report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", scenario["window"]],
+    report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(scenario["window"])],
                                           capture_output=True, text=True, timeout=10).stdout.split() != []
     with open(sys.argv[2], "w", encoding="utf-8") as f:
         json.dump(report, f)

@@ -12,8 +12,8 @@ import Synchronization
 ///      successive modals take successive steps of the script; it is read again
 ///      (from step 1) when the variable's value changes. A malformed script fails
 ///      the subscription with the script's error;
-///   2. the surface `RXMODAL_SURFACE` names, when it is set: `terminal` or
-///      `desktop`;
+///   2. the surface `RXMODAL_SURFACE` names, when it is set: `terminal` (line
+///      mode in a process without a controlling terminal) or `desktop`;
 ///   3. the terminal, when the process has a controlling terminal — whatever
 ///      standard input and output are, so a program reading a pipe still asks
 ///      its user: one interactive ``TerminalSurface`` on `/dev/tty` for the
@@ -58,8 +58,8 @@ public enum Presenter: Sendable {
             case "": break
             case "desktop": return try DesktopSurface.shared()
             case "terminal":
-                if let terminal = ProcessTerminalSurface.current() { return terminal }
-                throw ModalError.missingSurface
+                // As `--surface terminal`: line mode when there is no controlling terminal.
+                return ProcessTerminalSurface.current() ?? TerminalSurface.standard()
             case let other:
                 throw ModalError.invalidArgument(method: Self.surfaceEnvironmentVariable,
                                                  reason: "“\(other)” is not a surface: give terminal or desktop")

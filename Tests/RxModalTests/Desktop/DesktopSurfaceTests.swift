@@ -274,6 +274,20 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertTrue(lines.contains("2. Contact us → Mail: an action sheet, then the mail composer"), "on to the next flow")
     }
 
+    func testRXMODAL_SURFACEChoosesTheSurfaceAndAnUnknownOneIsRefused() throws {
+        let desktop = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK"],
+                                             environment: ["RXMODAL_SURFACE": "desktop", "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        XCTAssertEqual(desktop.status, 3, desktop.stderr)
+        XCTAssertTrue(desktop.stderr.contains("the desktop surface cannot open a display"), "the desktop was chosen: \(desktop.stderr)")
+        let terminal = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK"],
+                                              environment: ["RXMODAL_SURFACE": "terminal"], input: "1\n")
+        XCTAssertEqual(terminal.status, 0, "line mode without a controlling terminal: \(terminal.stderr)")
+        XCTAssertTrue(terminal.stdout.contains(#""title":"OK""#), terminal.stdout)
+        let unknown = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK"], environment: ["RXMODAL_SURFACE": "window"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("“window” is not a surface: give terminal or desktop"), unknown.stderr)
+    }
+
     func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
