@@ -288,6 +288,28 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertTrue(unknown.stderr.contains("“window” is not a surface: give terminal or desktop"), unknown.stderr)
     }
 
+    func testAModuleOthersCanWriteIsRefusedBeforeItIsMapped() throws {
+        try DesktopSession.requireModule()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-hostile-surface-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let built = URL(fileURLWithPath: try RxmodalCommand.executablePath()).deletingLastPathComponent()
+            .appendingPathComponent("rxmodal-surface-gtk.so")
+        let planted = folder.appendingPathComponent("rxmodal-surface-gtk.so")
+        try FileManager.default.copyItem(at: built, to: planted)
+        chmod(planted.path, 0o666)
+        // The only folder searched (with the alert plugin beside it): the module is
+        // refused for its mode, before anything of it is mapped, and the error says so.
+        try FileManager.default.copyItem(at: built.deletingLastPathComponent().appendingPathComponent("librxmodal-alert.so"),
+                                         to: folder.appendingPathComponent("librxmodal-alert.so"))
+        let refused = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
+                                             environment: ["RXMODAL_PLUGIN_SYSTEM_PATH": folder.path, "RXMODAL_PLUGIN_SCANNER": "",
+                                                           "DISPLAY": ":0"])
+        XCTAssertEqual(refused.status, 3, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\(planted.path): unsafe permissions"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("is writable by group and others"), refused.stderr)
+    }
+
     func testWithoutADisplayTheDesktopSurfaceSaysSo() throws {
         let result = try RxmodalCommand.run(["alert", "--title", "x", "--action", "OK", "--surface", "desktop"],
                                             environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])
