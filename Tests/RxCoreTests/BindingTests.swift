@@ -3,8 +3,8 @@ import XCTest
 import RxCore
 import RxTesting
 
-/// Binder, Reactive and `.rx`, binding to relays of optionals, and what an
-/// `Observable` is next to the object it came from.
+/// Binder, Reactive and `.rx`, binding to relays of optionals, and a completion-only
+/// test observable as a Completable.
 final class BindingTests: RxTestCase {
     private final class Label: ReactiveCompatible {
         var text = ""
@@ -91,7 +91,6 @@ final class BindingTests: RxTestCase {
         var counter = Counter()
         counter.count = 8
         XCTAssertEqual(counter.rx.base.count, 8)
-        XCTAssertTrue(Counter.rx == Reactive<Counter>.self)
     }
 
     func testBindingToRelaysOfOptionalsWrapsEachElement() {
@@ -111,14 +110,6 @@ final class BindingTests: RxTestCase {
         XCTAssertEqual(behavior.value, 3)
         XCTAssertEqual(replayed, [5, 5])
         (bindings + [recording, replaying]).forEach { $0.dispose() }
-    }
-
-    func testAnObservableIsNeverTheObjectItWasMadeFrom() {
-        let subject = PublishSubject<Int>()
-        let observable = subject.asObservable()
-        XCTAssertTrue(observable !== subject)
-        XCTAssertFalse(subject === observable)
-        XCTAssertNil(observable as Any as? PublishSubject<Int>, "it cannot be cast back to the subject")
     }
 
     func testATestObservableOfOnlyCompletionIsACompletable() {
