@@ -468,6 +468,15 @@ static void add_actions(rxm_presentation *presentation, GtkWidget *box, const rx
     gtk_box_append(GTK_BOX(box), row);
 }
 
+/* The title as a heading (when there is one) and the message under it, whose label
+** update() may change and shows only while it has text. */
+static void add_heading(rxm_presentation *presentation, GtkWidget *box, const char *title, const char *message) {
+    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
+    presentation->message_label = new_label(message ? message : "", FALSE);
+    gtk_widget_set_visible(presentation->message_label, message && *message);
+    gtk_box_append(GTK_BOX(box), presentation->message_label);
+}
+
 static void build_dialog(rxm_presentation *presentation) {
     const rxm_value *spec = presentation->spec;
     const rxm_value *actions = array_member(spec, "actions");
@@ -480,10 +489,7 @@ static void build_dialog(rxm_presentation *presentation) {
     gboolean sheet = is_string(rxm_value_member(spec, "style"), "actionSheet");
     presentation->window = new_window(presentation, title);
     GtkWidget *box = new_box();
-    if (title && *title) gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
-    presentation->message_label = new_label(message ? message : "", FALSE);
-    gtk_widget_set_visible(presentation->message_label, message && *message);
-    gtk_box_append(GTK_BOX(box), presentation->message_label);
+    add_heading(presentation, box, title, message);
     presentation->text_fields = g_ptr_array_new();
     const rxm_value *fields = array_member(spec, "textFields");
     for (size_t i = 0; fields && i < fields->as.array.count; i++) {
@@ -530,10 +536,7 @@ static void build_prompt(rxm_presentation *presentation) {
     char *message = copy_string(spec, "message");
     presentation->window = new_window(presentation, title);
     GtkWidget *box = new_box();
-    gtk_box_append(GTK_BOX(box), new_label(title, TRUE));
-    presentation->message_label = new_label(message ? message : "", FALSE);
-    gtk_widget_set_visible(presentation->message_label, message && *message);
-    gtk_box_append(GTK_BOX(box), presentation->message_label);
+    add_heading(presentation, box, title, message);
     gtk_window_set_child(GTK_WINDOW(presentation->window), box);
     add_actions(presentation, box, actions, FALSE);
     g_free(title);
@@ -602,6 +605,16 @@ static void on_choice_cancel(GtkButton *button, gpointer pointer) {
     answer_cancelled(pointer);
 }
 
+/* The check of item `index` in a multiple choice, named after the item. */
+static GtkWidget *new_item_check(rxm_presentation *presentation, int index, const char *title) {
+    GtkWidget *check = gtk_check_button_new();
+    g_object_set_data(G_OBJECT(check), "rxm-item", GINT_TO_POINTER(index));
+    gtk_accessible_update_property(GTK_ACCESSIBLE(check), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "", -1);
+    g_signal_connect(check, "toggled", G_CALLBACK(on_choice_toggled), presentation);
+    g_ptr_array_add(presentation->choice_checks, check);
+    return check;
+}
+
 /* A thumbnail decoded on a worker thread (GLib's pool), shown from the GTK thread. */
 typedef struct {
     GtkWidget *picture;   /* held until the picture is set */
@@ -667,14 +680,7 @@ static GtkWidget *new_choice_grid(rxm_presentation *presentation, const rxm_valu
         if (thumbnail && *thumbnail) load_thumbnail(picture, thumbnail);
         gtk_box_append(GTK_BOX(tile), picture);
         GtkWidget *caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
-        if (presentation->multiple) {
-            GtkWidget *check = gtk_check_button_new();
-            g_object_set_data(G_OBJECT(check), "rxm-item", GINT_TO_POINTER((int)i));
-            gtk_accessible_update_property(GTK_ACCESSIBLE(check), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
-            g_signal_connect(check, "toggled", G_CALLBACK(on_choice_toggled), presentation);
-            g_ptr_array_add(presentation->choice_checks, check);
-            gtk_box_append(GTK_BOX(caption), check);
-        }
+        if (presentation->multiple) gtk_box_append(GTK_BOX(caption), new_item_check(presentation, (int)i, item_title));
         GtkWidget *label = new_label(item_title ? item_title : "", FALSE);
         gtk_label_set_wrap(GTK_LABEL(label), FALSE);
         gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
@@ -719,14 +725,7 @@ static GtkWidget *new_choice_list(rxm_presentation *presentation, const rxm_valu
             gtk_widget_add_css_class(label, "dim-label");
             gtk_box_append(GTK_BOX(texts), label);
         }
-        if (presentation->multiple) {
-            GtkWidget *check = gtk_check_button_new();
-            g_object_set_data(G_OBJECT(check), "rxm-item", GINT_TO_POINTER((int)i));
-            gtk_accessible_update_property(GTK_ACCESSIBLE(check), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
-            g_signal_connect(check, "toggled", G_CALLBACK(on_choice_toggled), presentation);
-            g_ptr_array_add(presentation->choice_checks, check);
-            gtk_box_append(GTK_BOX(row_box), check);
-        }
+        if (presentation->multiple) gtk_box_append(GTK_BOX(row_box), new_item_check(presentation, (int)i, item_title));
         gtk_box_append(GTK_BOX(row_box), texts);
         if (detail && *detail) {
             GtkWidget *label = new_label(detail, FALSE);
