@@ -142,34 +142,36 @@ extension Observable {
     /// An observable that runs `work` in a new task on subscription and emits its
     /// result; disposing cancels the task.
     public static func fromAsync(priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element) -> Observable<Element> {
-        create { observer in
-            let task = Task(priority: priority) {
-                do {
-                    let value = try await work()
-                    observer.on(.next(UncheckedSendable(value).value))
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            return AnonymousDisposable { task.cancel() }
-        }
+        inTask(priority: priority) { observer in observer.on(.next(UncheckedSendable(try await work()).value)) }
     }
 
     /// An observable of the elements of an asynchronous sequence, iterated in a new
     /// task on subscription; disposing cancels the task.
     public static func from<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, priority: TaskPriority? = nil) -> Observable<Element> where Sequence.Element == Element {
+        inTask(priority: priority) { observer in
+            for try await element in sequence { observer.on(.next(UncheckedSendable(element).value)) }
+        }
+    }
+
+    /// Runs `produce` in a new task at each subscription (a detached one with
+    /// `detached`), then completes, or fails with what it threw (completes instead on
+    /// `CancellationError` with `completingOnCancellation`); disposing cancels the task.
+    internal static func inTask(
+        detached: Bool = false, priority: TaskPriority?, completingOnCancellation: Bool = false,
+        _ produce: @escaping @Sendable (AnyObserver<Element>) async throws -> Void
+    ) -> Observable<Element> {
         create { observer in
-            let task = Task(priority: priority) {
+            let operation: @Sendable () async -> Void = {
                 do {
-                    for try await element in sequence {
-                        observer.on(.next(UncheckedSendable(element).value))
-                    }
+                    try await produce(observer)
+                    observer.on(.completed)
+                } catch is CancellationError where completingOnCancellation {
                     observer.on(.completed)
                 } catch {
                     observer.on(.error(error))
                 }
             }
+            let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
             return AnonymousDisposable { task.cancel() }
         }
     }
@@ -184,18 +186,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
         priority: TaskPriority? = nil,
         work: @escaping @Sendable () async throws -> Element
     ) -> Single<Element> {
-        Single(raw: .create { observer in
-            let operation: @Sendable () async -> Void = {
-                do {
-                    let value = try await work()
-                    observer.on(.next(UncheckedSendable(value).value))
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
-            return AnonymousDisposable { task.cancel() }
+        Single(raw: .inTask(detached: detached, priority: priority) { observer in
+            observer.on(.next(UncheckedSendable(try await work()).value))
         })
     }
 }
@@ -205,20 +197,8 @@ extension AsyncSequence where Self: Sendable {
     /// the caller's actor) at each subscription. Disposing cancels the task; a
     /// sequence that then ends by throwing `CancellationError` completes, as in RxSwift.
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-        Observable.create { observer in
-            let task = Task.detached(priority: priority) {
-                do {
-                    for try await element in self {
-                        observer.on(.next(UncheckedSendable(element).value))
-                    }
-                    observer.on(.completed)
-                } catch is CancellationError {
-                    observer.on(.completed)
-                } catch {
-                    observer.on(.error(error))
-                }
-            }
-            return AnonymousDisposable { task.cancel() }
+        .inTask(detached: true, priority: priority, completingOnCancellation: true) { observer in
+            for try await element in self { observer.on(.next(UncheckedSendable(element).value)) }
         }
     }
 }
