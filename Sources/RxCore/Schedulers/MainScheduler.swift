@@ -94,12 +94,24 @@ private func isOnMainThread() -> Bool {
     #if canImport(Darwin)
     return pthread_main_np() != 0
     #else
+    // Asked at every `schedule`: each thread works its answer out once (two system
+    // calls) and keeps it in thread-local storage, which a new thread starts empty.
+    if let known = pthread_getspecific(mainThreadAnswerKey) { return Int(bitPattern: known) == 1 }
     // On Linux the main thread's kernel thread ID is the process ID.
-    return currentKernelThreadID() == getpid()
+    let answer = currentKernelThreadID() == getpid()
+    pthread_setspecific(mainThreadAnswerKey, UnsafeRawPointer(bitPattern: answer ? 1 : 2))
+    return answer
     #endif
 }
 
 #if !canImport(Darwin)
+/// Each thread's answer to "am I the main thread": nil until asked, then 1 or 2.
+private let mainThreadAnswerKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
 /// glibc's `gettid`, found at run time: the Glibc module does not declare it, and
 /// `syscall` is variadic, which Swift cannot call.
 private let gettidFunction: (@convention(c) () -> pid_t)? = {
