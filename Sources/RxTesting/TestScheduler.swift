@@ -21,23 +21,11 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         public static let disposed: TestTime = 1000
     }
 
-    private final class Item {
-        let time: TestTime
-        let order: Int
-        var action: (() -> Void)?
-        init(time: TestTime, order: Int, action: @escaping () -> Void) {
-            self.time = time
-            self.order = order
-            self.action = action
-        }
-    }
-
     /// The current virtual time.
     public private(set) var clock: TestTime
     /// Seconds per tick.
     public let resolution: Double
-    private var queue = TimeOrderedQueue<Item> { a, b in a.time != b.time ? a.time < b.time : a.order < b.order }
-    private var nextOrder = 0
+    private var queue = VirtualTimeWorkQueue<TestTime>(earlier: <)
     private var isRunning = false
     private let simulateProcessingDelay: Bool
 
@@ -81,17 +69,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// anything due now, without moving the clock back.
     @discardableResult
     public func scheduleAbsolute<StateType>(_ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let result = SingleAssignmentDisposable()
-        let item = Item(time: time, order: nextOrder) {
-            guard !result.isDisposed else { return }
-            result.setDisposable(action(state))
-        }
-        nextOrder += 1
-        queue.push(item)
-        return Disposables.create(with: { [weak item] in
-            item?.action = nil
-            result.dispose()
-        })
+        queue.schedule(state, at: time, action: action)
     }
 
     /// Runs `action` at virtual time `time`.
@@ -109,8 +87,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         isRunning = true
         while isRunning, let item = queue.pop() {
             if item.time > clock { clock = item.time }
-            item.action?()
-            item.action = nil
+            item.run()
         }
         isRunning = false
     }
@@ -125,8 +102,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         while isRunning, let first = queue.first, first.time <= time {
             let item = queue.pop()!
             if item.time > clock { clock = item.time }
-            item.action?()
-            item.action = nil
+            item.run()
         }
         isRunning = false
         clock = time

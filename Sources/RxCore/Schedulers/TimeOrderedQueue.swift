@@ -1,7 +1,6 @@
 /// Scheduled work in the order it is due: a binary heap whose `precedes` says which
-/// of two items runs first (earlier time, then the order scheduled). The queue of
-/// the virtual-time schedulers, `VirtualTimeScheduler` and RxTesting's
-/// `TestScheduler`; pushing and popping cost O(log n). Not thread-safe: owned by
+/// of two items runs first (earlier time, then the order scheduled). The heap under
+/// `VirtualTimeWorkQueue`; pushing and popping cost O(log n). Not thread-safe: owned by
 /// one scheduler, used from one thread.
 package struct TimeOrderedQueue<Item> {
     private var heap: [Item] = []
@@ -41,5 +40,65 @@ package struct TimeOrderedQueue<Item> {
             parent = first
         }
         return top
+    }
+}
+
+/// Work scheduled on a virtual clock, due first at the head: what
+/// `VirtualTimeScheduler` and RxTesting's `TestScheduler` both keep. Items due at the
+/// same time run in the order they were scheduled; an item disposed before it runs
+/// does nothing. Not thread-safe: owned by one scheduler, used from one thread.
+package struct VirtualTimeWorkQueue<Time> {
+    package final class Item {
+        /// When the item is due.
+        package let time: Time
+        fileprivate let order: Int
+        fileprivate var action: (() -> Void)?
+
+        fileprivate init(time: Time, order: Int, action: @escaping () -> Void) {
+            self.time = time
+            self.order = order
+            self.action = action
+        }
+
+        /// Runs the action, once.
+        package func run() {
+            let action = self.action
+            self.action = nil
+            action?()
+        }
+    }
+
+    private var queue: TimeOrderedQueue<Item>
+    private var nextOrder = 0
+
+    /// `earlier(a, b)`: whether time `a` comes strictly before `b`.
+    package init(earlier: @escaping (Time, Time) -> Bool) {
+        queue = TimeOrderedQueue { a, b in
+            if earlier(a.time, b.time) { return true }
+            if earlier(b.time, a.time) { return false }
+            return a.order < b.order
+        }
+    }
+
+    /// The item due first, left in the queue.
+    package var first: Item? { queue.first }
+
+    /// Removes and returns the item due first.
+    package mutating func pop() -> Item? { queue.pop() }
+
+    /// Schedules `action` at `time`; disposing the result before it runs cancels it,
+    /// after disposes what it returned.
+    package mutating func schedule<State>(_ state: State, at time: Time, action: @escaping (State) -> Disposable) -> Disposable {
+        let result = SingleAssignmentDisposable()
+        let item = Item(time: time, order: nextOrder) {
+            guard !result.isDisposed else { return }
+            result.setDisposable(action(state))
+        }
+        nextOrder += 1
+        queue.push(item)
+        return Disposables.create(with: { [weak item] in
+            item?.action = nil
+            result.dispose()
+        })
     }
 }

@@ -28,34 +28,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public typealias VirtualTime = Converter.VirtualTimeUnit
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private final class Item {
-        let time: VirtualTime
-        let order: Int
-        var action: (() -> Void)?
-        init(time: VirtualTime, order: Int, action: @escaping () -> Void) {
-            self.time = time
-            self.order = order
-            self.action = action
-        }
-    }
-
     private let converter: Converter
     /// The current virtual time.
     public private(set) var clock: VirtualTime
-    private var queue: TimeOrderedQueue<Item>
-    private var nextOrder = 0
+    private var queue: VirtualTimeWorkQueue<VirtualTime>
     private var running = false
 
     public init(initialClock: VirtualTime, converter: Converter) {
         clock = initialClock
         self.converter = converter
-        queue = TimeOrderedQueue { a, b in
-            switch converter.compareVirtualTime(a.time, b.time) {
-            case .lessThan: return true
-            case .greaterThan: return false
-            case .equal: return a.order < b.order
-            }
-        }
+        queue = VirtualTimeWorkQueue { converter.compareVirtualTime($0, $1) == .lessThan }
         Resources.incrementTotal()
     }
 
@@ -80,17 +62,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at virtual time `time`; one in the past runs next, without
     /// moving the clock back.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let result = SingleAssignmentDisposable()
-        let item = Item(time: time, order: nextOrder) {
-            guard !result.isDisposed else { return }
-            result.setDisposable(action(state))
-        }
-        nextOrder += 1
-        queue.push(item)
-        return Disposables.create(with: { [weak item] in
-            item?.action = nil
-            result.dispose()
-        })
+        queue.schedule(state, at: time, action: action)
     }
 
     /// When work asked for at `time` runs; `time` itself unless a subclass says otherwise.
@@ -102,7 +74,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         running = true
         while running, let item = queue.pop() {
             if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
-            run(item)
+            item.run()
         }
         running = false
     }
@@ -117,7 +89,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while running, let first = queue.first, converter.compareVirtualTime(first.time, virtualTime) != .greaterThan {
             let item = queue.pop()!
             if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
-            run(item)
+            item.run()
         }
         clock = virtualTime
         running = false
@@ -128,12 +100,6 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let later = converter.offsetVirtualTime(clock, offset: virtualInterval)
         precondition(converter.compareVirtualTime(later, clock) != .lessThan, "sleep: cannot go back in time")
         clock = later
-    }
-
-    private func run(_ item: Item) {
-        let action = item.action
-        item.action = nil
-        action?()
     }
 }
 
