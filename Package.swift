@@ -168,7 +168,7 @@ let package = Package(
         // rxm_plugin_entry (the version script says why).
         .target(name: "SwiftPluginSupport", dependencies: ["RxModalPluginABI"], path: "plugins/swift-plugin-support",
                 exclude: ["exports.map"]),
-        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail"], path: "plugins/mailComposer"),
+        .target(name: "MailComposerPlugin", dependencies: ["SwiftPluginSupport", "RxModalMail", "PrivateFiles"], path: "plugins/mailComposer"),
         .target(name: "MessageComposerPlugin", dependencies: ["SwiftPluginSupport", "ChildProcesses"], path: "plugins/messageComposer"),
         // Runs against a real SMTP server (aiosmtpd) and msmtp, from MailTestSupport, whose
         // Python helpers in Support/ are run by path, not bundled.

@@ -225,7 +225,9 @@ typedef struct rxm_disposable {
 **            result: { "action": i, "fields": { name: s or [s] } }
 ** "openURL"  spec: { "primitive": "openURL", "url": s, "browser"?: s (a command),
 **                    "ephemeral"?: b }
-**            result: { "opened": true } once the browser was started.
+**            result: { "opened": true, "via"?: "command"|"portal"|"desktop" } once the
+**            browser was started (the desktop surface says which way: the browser
+**            command, the OpenURI portal, or the desktop's handler through GIO).
 ** "prompt"   spec: { "primitive": "prompt", "title": s, "message"?: s,
 **                    "actions": [ as for "dialog" ] }
 **            result: { "action": i }   (informational and authorization prompts)
@@ -236,6 +238,22 @@ typedef struct rxm_disposable {
 **            Optional: a surface may refuse it from show() (the scripted
 **            surface and the terminal's line mode do, as do hosts older than
 **            it), and the plugin then works without it.
+** "files"    spec: { "primitive": "files", "title"?: s, "multiple"?: b (false),
+**                    "mimeTypes"?: [s] (offered as one filter), "filterName"?: s,
+**                    "acceptLabel"?: s }
+**            result: { "paths": [s] } (absolute, in the chooser's order) or
+**                    { "cancelled": true }
+**            The desktop's own file chooser: the desktop surface shows it through
+**            xdg-desktop-portal's FileChooser, which also works inside a Flatpak or
+**            Snap sandbox. Optional: the terminal refuses it, as does the desktop
+**            surface in a session without that portal.
+** "composeEmail" spec: { "primitive": "composeEmail", "to"?: [s], "cc"?: [s],
+**                    "bcc"?: [s], "subject"?: s, "body"?: s,
+**                    "attachments"?: [s] (absolute paths) }
+**            result: { "handedOff": true } once the user's mail client has the
+**                    message (it is sent, or not, from there), or { "cancelled": true }
+**            The desktop surface hands it over through xdg-desktop-portal's Email
+**            portal. Optional, as "files".
 **
 ** While shown, update() changes a presentation with a patch object of the same
 ** keys as its spec (for example a new "actions" array to change which are

@@ -114,6 +114,17 @@ public struct LibraryScanner: Sendable {
         return work.unreadable
     }
 
+    /// The record of one file named outside a scan (a file chooser's answer),
+    /// read as a scan reads it; nil unless it is a regular file (links
+    /// followed) that can be opened.
+    public func record(ofFile path: String) -> MediaFileRecord? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        return read(LibraryWalker.Candidate(path: path, size: Int64(status.st_size), modificationTime: modified), buffer: &buffer)
+    }
+
     /// The record of one file, or nil if it cannot be opened.
     func read(_ candidate: LibraryWalker.Candidate, buffer: inout [UInt8]) -> MediaFileRecord? {
         let descriptor = open(candidate.path, O_RDONLY | O_CLOEXEC)

@@ -92,7 +92,7 @@ def wait_for_window(title, process):
         desktop = pyatspi.Registry.getDesktop(0)
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
-            window = find(app, lambda n: n.getRoleName() in ("frame", "dialog", "window") and n.name == title)
+            window = find(app, lambda n: n.getRoleName() in ("frame", "dialog", "window", "file chooser") and n.name == title)
             if window is not None and find(window, lambda n: n.getRoleName() == "push button") is not None \
                     and x_window_is_viewable(title):
                 return window
@@ -147,6 +147,10 @@ def run_step(window, step, report):
         # real key press through XTEST, which GTK treats as the user's.
         subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(report["window"]), "windowfocus",
                         "key", "--clearmodifiers", step["key"]], check=False, timeout=10)
+    elif "type" in step:
+        # Typed on the keyboard into the focused window, as a person types a path.
+        subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(report["window"]), "windowfocus",
+                        "type", "--delay", "30", step["type"]], check=False, timeout=30)
     elif "close" in step:
         # What a window manager's close button sends: WM_DELETE_WINDOW, through
         # WM_PROTOCOLS (there is no window manager here to send it). Sent again while
@@ -236,8 +240,14 @@ def main():
     err_file.seek(0)
     out, err = out_file.read(), err_file.read()
     report.update({"status": process.returncode, "stdout": out, "stderr": err})
-    report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(scenario["window"])],
-                                          capture_output=True, text=True, timeout=10).stdout.split() != []
+    # A window drawn by another process (a portal's dialog) may take a moment more
+    # to go once its answer is in: one still there after two seconds was left.
+    for _ in range(20):
+        report["windowLeft"] = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", exactly(scenario["window"])],
+                                              capture_output=True, text=True, timeout=10).stdout.split() != []
+        if not report["windowLeft"]:
+            break
+        time.sleep(0.1)
     with open(sys.argv[2], "w", encoding="utf-8") as f:
         json.dump(report, f)
 

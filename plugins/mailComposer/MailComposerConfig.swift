@@ -12,15 +12,17 @@ final class MailComposerConfig: @unchecked Sendable {
     private let lock = NSLock()
     private var message = MailMessage()
     private var draftsDirectory: String?
+    private var transport = MailTransportChoice.sendmail
     private var sessions: [FormSession] = []
 
     struct Snapshot {
         let message: MailMessage
         let draftsDirectory: String?
+        let transport: MailTransportChoice
     }
 
     var snapshot: Snapshot {
-        lock.withLock { Snapshot(message: message, draftsDirectory: draftsDirectory) }
+        lock.withLock { Snapshot(message: message, draftsDirectory: draftsDirectory, transport: transport) }
     }
 
     func change(_ body: (inout MailMessage) -> Void) {
@@ -29,6 +31,10 @@ final class MailComposerConfig: @unchecked Sendable {
 
     func setDraftsDirectory(_ path: String?) {
         lock.withLock { draftsDirectory = path }
+    }
+
+    func setTransport(_ choice: MailTransportChoice) {
+        lock.withLock { transport = choice }
     }
 
     func keep(_ session: FormSession) {

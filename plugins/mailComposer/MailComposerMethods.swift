@@ -26,6 +26,10 @@ extension MailComposerPlugin {
                             "The From address; empty: RXMODAL_MAIL_FROM, else user@hostname."),
             PluginMethodRow("setDraftsDirectory", "s", setDraftsDirectory, "path",
                             "The Maildir drafts are saved in (an absolute path); empty: $XDG_DATA_HOME/rxmodal/Drafts."),
+            PluginMethodRow("setTransport", "s", setTransport, "transport",
+                            "sendmail (default: this composer's form, then the sendmail command or a draft) or mailClient " +
+                            "(no form of ours: the message goes to the user's mail client through the desktop's Email " +
+                            "portal, --surface desktop, and \"sent\" means the client has it)."),
         ]
     }
 
@@ -105,6 +109,17 @@ extension MailComposerPlugin {
             let text = PluginArguments.string(address)
             if !text.isEmpty { _ = try MailAddress(parsing: text, field: "from") }
             configuration.change { $0.preferredSendingAddress = text.isEmpty ? nil : text }
+        }
+    }
+
+    static let setTransport: PluginMethods.StringMethod = { config, text, error in
+        Config.method(config, error, "setTransport") { configuration in
+            let name = PluginArguments.string(text)
+            guard let choice = MailTransportChoice(rawValue: name) else {
+                let names = MailTransportChoice.allCases.map(\.rawValue).joined(separator: " or ")
+                throw PluginError.invalidArgument("transport: expected \(names), got \(name)")
+            }
+            configuration.setTransport(choice)
         }
     }
 

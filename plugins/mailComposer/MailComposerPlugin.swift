@@ -29,11 +29,16 @@ enum MailComposerPlugin {
     nonisolated(unsafe) static let descriptor: UnsafePointer<rxm_plugin_descriptor> = PluginDescriptor.make(
         kind: "mailComposer",
         summary: "Composes an e-mail in a form and sends it through sendmail or msmtp, or saves it as a Maildir draft (MFMailComposeViewController).",
-        result: #"{"result": "sent"} | {"result": "saved", "draftPath": s} | {"result": "cancelled"} | {"result": "failed", "message": s, "draftPath"?: s}"#,
+        result: #"{"result": "sent", "via"?: "mailClient"} | {"result": "saved", "draftPath": s} | {"result": "cancelled"} | {"result": "failed", "message": s, "draftPath"?: s}"#,
         methods: methodRows) { descriptor in
         descriptor.config_new = { _ in Config.pointer(to: MailComposerConfig()) }
         descriptor.config_free = { config in Config.release(config)?.free() }
-        descriptor.precondition = { _, error in canSendMail(error) }
+        descriptor.precondition = { config, error in
+            // Handing the message to a mail client needs no sendmail; the surface checks for the portal.
+            if let configuration = Config.object(config),
+               configuration.snapshot.transport == .mailClient { return Int32(RXM_OK) }
+            return canSendMail(error)
+        }
         descriptor.present = { config, surface, observer, error in present(config, surface, observer, error) }
     }
 
@@ -58,6 +63,10 @@ enum MailComposerPlugin {
         }
         let snapshot = configuration.snapshot
         let environment = ProcessEnvironment.current()
+        if snapshot.transport == .mailClient {
+            return handOff(snapshot.message, environment: environment, configuration: configuration, surface: surface,
+                           observer: observer, errorOut: errorOut)
+        }
         do {
             let writer = try MIMEMessageWriter(environment: environment)
             let drafts = snapshot.draftsDirectory.map { MaildirDraftStore(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
@@ -98,6 +107,27 @@ enum MailComposerPlugin {
             }
             configuration.keep(session)
             try session.show(shown.form.spec)
+            return session.disposable
+        } catch let failure as PluginError {
+            failure.fill(errorOut)
+        } catch {
+            PluginError.invalidArgument("\(error)").fill(errorOut)
+        }
+        return rxm_disposable()
+    }
+
+    /// The mailClient transport: one "composeEmail" presentation, no form.
+    static func handOff(_ message: MailMessage, environment: [String: String], configuration: MailComposerConfig,
+                        surface: UnsafePointer<rxm_surface>, observer: rxm_observer,
+                        errorOut: PluginMethods.Failure) -> rxm_disposable {
+        do {
+            _ = try message.validated()
+            let spec = try MailClientHandOff(message: message, environment: environment).spec()
+            let session = FormSession(surface: surface, observer: observer) { session, answer in
+                session.finish(with: MailClientHandOff.result(for: answer))
+            }
+            configuration.keep(session)
+            try session.show(spec)
             return session.disposable
         } catch let failure as PluginError {
             failure.fill(errorOut)

@@ -23,14 +23,29 @@ import RxModalMedia
 ///
 /// Thread safety: every entry point may be called from any thread.
 public final class PickerPresentation: @unchecked Sendable {
-    /// What a picker provides: the scan (any thread), the choice spec, and the
-    /// result for a surface answer (nil selection = cancelled).
+    /// What a picker provides: the spec to show (made on a background thread),
+    /// the modal's result for the surface's answer (nil: the user gave up
+    /// before it was shown), and what to show instead on a surface that
+    /// refuses the spec's primitive (`RXM_ERR_UNSUPPORTED`), if anything.
     public struct Content {
         public var spec: PluginValue
-        public var result: ([Int]?) -> PluginValue
+        public var answer: (PluginValue?) -> PluginValue
+        public var fallback: (@Sendable (ScanProgress) -> Content)?
+
+        /// A choice: `result` gets the items selected, in order (nil: cancelled).
         public init(spec: PluginValue, result: @escaping ([Int]?) -> PluginValue) {
             self.spec = spec
-            self.result = result
+            self.answer = { value in
+                guard case .array(let selected)? = value?["selected"] else { return result(nil) }
+                return result(selected.compactMap { if case .int(let index) = $0 { return Int(index) } else { return nil } })
+            }
+        }
+
+        public init(spec: PluginValue, answer: @escaping (PluginValue?) -> PluginValue,
+                    fallback: (@Sendable (ScanProgress) -> Content)? = nil) {
+            self.spec = spec
+            self.answer = answer
+            self.fallback = fallback
         }
     }
 
@@ -56,10 +71,13 @@ public final class PickerPresentation: @unchecked Sendable {
 
     /// Starts a presentation whose content `prepare` makes on a background
     /// thread, scanning with the progress it is given; `title` heads the progress.
-    public static func start(surface: UnsafePointer<rxm_surface>, observer: rxm_observer, title: String,
+    /// `scans`: false when `prepare` reads no library (a file chooser), so
+    /// that no progress is shown for it.
+    public static func start(surface: UnsafePointer<rxm_surface>, observer: rxm_observer, title: String, scans: Bool = true,
                              prepare: @escaping @Sendable (ScanProgress) -> Content) -> rxm_disposable {
         let session = PickerPresentation(surface: surface, observer: observer)
-        session.showProgress(title: title)
+        session.progressTitle = title
+        if scans { session.showProgress(title: title) }
         DispatchQueue.global(qos: .userInitiated).async { session.show(prepare(session.scan)) }
         return rxm_disposable(context: Unmanaged.passRetained(session).toOpaque(), dispose: { context in
             guard let context else { return }
@@ -134,7 +152,7 @@ public final class PickerPresentation: @unchecked Sendable {
         self.content = content
         if gaveUp {
             answered = true
-            emit(content.result(nil))
+            emit(content.answer(nil))
             return
         }
         var error = rxm_error()
@@ -154,6 +172,10 @@ public final class PickerPresentation: @unchecked Sendable {
         let shown = content.spec.withCValue { spec in surface.pointee.show(surface.pointee.context, spec, callbacks, &error) }
         if let shown {
             presentation = shown
+        } else if error.code == Int32(RXM_ERR_UNSUPPORTED), let fallback = content.fallback {
+            // The other way, scanned off this thread as the first was.
+            showProgress(title: progressTitle)
+            DispatchQueue.global(qos: .userInitiated).async { [self] in show(fallback(scan)) }
         } else {
             if error.code == 0 { error.code = Int32(RXM_ERR_INTERNAL) }
             fail(&error)
@@ -165,11 +187,7 @@ public final class PickerPresentation: @unchecked Sendable {
         defer { lock.unlock() }
         guard !ended, !answered, let content else { return }
         answered = true
-        var selection: [Int]?
-        if case .array(let selected)? = result["selected"] {
-            selection = selected.compactMap { if case .int(let index) = $0 { return Int(index) } else { return nil } }
-        }
-        emit(content.result(selection))
+        emit(content.answer(result))
     }
 
     /// Delivers the result and completes; called under the lock.

@@ -9,11 +9,17 @@ struct PhotoPickerSettings: Sendable {
     let selectionLimit: Int
     let filter: PhotoFilter?
     let roots: [String]
+    /// The way this presentation takes (never `.automatic`).
+    let source: PhotoPickerSource
+    /// The library may stand in for a file chooser the surface does not have.
+    let fallsBackToLibrary: Bool
 
     init(_ config: PhotoPickerConfig) {
         selectionLimit = config.selectionLimit
         filter = config.filter
         roots = config.roots.resolved
+        source = config.source.resolved()
+        fallsBackToLibrary = config.source == .automatic
     }
 
     /// Scans, keeps the images and videos the filter accepts, newest first (then
@@ -40,7 +46,8 @@ struct PhotoPickerSettings: Sendable {
         let report = scan.report.pluginValue
         return PickerPresentation.Content(spec: spec) { selection in
             let picked = (selection ?? []).compactMap { items.indices.contains($0) ? items[$0] : nil }
-            return .object([("results", .array(picked.map(Self.resultValue))), ("scan", report)])
+            return .object([("results", .array(picked.map(Self.resultValue))), ("scan", report),
+                            ("source", .string(PhotoPickerSource.library.rawValue))])
         }
     }
 

@@ -24,10 +24,13 @@
 ** "wayland:HANDLE", a handle exported through xdg-foreign), makes the window
 ** transient for the host's, whatever toolkit the host draws with.
 **
-** Not built yet: adding or removing attachments in a form (they are shown); the
-** portals (openURL goes through GIO's default handler, which uses the OpenURI
-** portal inside a sandbox).
+** Portals: "files" and "composeEmail" are shown by the desktop's own
+** xdg-desktop-portal (FileChooser, Email), which works inside Flatpak and Snap
+** sandboxes too; "openURL" without a browser command goes through the OpenURI
+** portal when the session has one. See rxmodal_surface_portal.c.
 */
+/* open(2)'s O_CLOEXEC and getpid(2) under -std=c11. */
+#define _POSIX_C_SOURCE 200809L
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
@@ -35,11 +38,16 @@
 #ifdef GDK_WINDOWING_WAYLAND
 #include <gdk/wayland/gdkwayland.h>
 #endif
+#include <fcntl.h>
+#include <errno.h>
+#include <gio/gunixfdlist.h>
 #include <pthread.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rxmodal_plugin.h"
+#include "rxmodal_surface_portal.h"
 
 #define RXM_GTK_EXPORT __attribute__((visibility("default")))
 
@@ -162,7 +170,9 @@ static const rxm_value *array_member(const rxm_value *object, const char *key) {
 /* Presentations                                                             */
 /* ------------------------------------------------------------------------ */
 
-typedef enum { KIND_DIALOG, KIND_PROMPT, KIND_CHOICE, KIND_FORM, KIND_PROGRESS, KIND_OPEN_URL } primitive_kind;
+typedef enum {
+    KIND_DIALOG, KIND_PROMPT, KIND_CHOICE, KIND_FORM, KIND_PROGRESS, KIND_OPEN_URL, KIND_FILES, KIND_COMPOSE_EMAIL
+} primitive_kind;
 
 typedef enum { FIELD_LINE, FIELD_TEXT, FIELD_ADDRESSES, FIELD_READ_ONLY, FIELD_ATTACHMENTS } field_kind;
 
@@ -194,6 +204,12 @@ struct rxm_presentation {
     int limit;
     GtkWidget *done_button;
     GArray *fields;                       /* form_field (form) */
+    /* Shown by a portal (files, composeEmail, openURL through OpenURI): */
+    portal_request *request;              /* GTK thread only */
+    guint32 portal_response;
+    GVariant *portal_results;             /* a{sv}, or NULL */
+    char *portal_failure;                 /* why the call failed, or NULL */
+    const char *opened_via;               /* openURL started: "command" or "desktop" (GIO) */
     /* Built on the GTK thread for show(): */
     const rxm_value *spec;
     rxm_error *error;
@@ -207,6 +223,7 @@ static void answer_action(rxm_presentation *presentation, int action);
 static void answer_cancelled(rxm_presentation *presentation);
 static void answer_choice(rxm_presentation *presentation);
 static void answer_opened(rxm_presentation *presentation);
+static void answer_portal(rxm_presentation *presentation);
 
 static gboolean gate_answer(rxm_presentation *presentation) {
     g_mutex_lock(&presentation->mutex);
@@ -223,7 +240,7 @@ static void deliver_value(rxm_presentation *presentation, const rxm_value *resul
 
 /* show() has not returned yet: answer again from the loop once it has. */
 typedef struct { rxm_presentation *presentation; int action; int what; } held_answer;
-enum { HELD_ACTION, HELD_CANCELLED, HELD_CHOICE, HELD_OPENED };
+enum { HELD_ACTION, HELD_CANCELLED, HELD_CHOICE, HELD_OPENED, HELD_PORTAL };
 
 static gboolean deliver_held(gpointer pointer) {
     held_answer *held = pointer;
@@ -236,6 +253,7 @@ static gboolean deliver_held(gpointer pointer) {
     case HELD_ACTION: answer_action(presentation, held->action); break;
     case HELD_CANCELLED: answer_cancelled(presentation); break;
     case HELD_OPENED: answer_opened(presentation); break;
+    case HELD_PORTAL: answer_portal(presentation); break;
     default: answer_choice(presentation); break;
     }
     return G_SOURCE_REMOVE;
@@ -358,12 +376,96 @@ static void answer_choice(rxm_presentation *presentation) {
     g_free(items);
 }
 
+static void answer_opened_via(rxm_presentation *presentation, const char *via) {
+    rxm_member members[] = { { "opened", rxm_bool(true) }, { "via", rxm_string(via) } };
+    rxm_value result = rxm_object(members, 2);
+    deliver_value(presentation, &result);
+}
+
 static void answer_opened(rxm_presentation *presentation) {
     if (hold_if_early(presentation, HELD_OPENED, -1)) return;
     if (!gate_answer(presentation)) return;
-    rxm_member members[] = { { "opened", rxm_bool(true) } };
+    answer_opened_via(presentation, presentation->opened_via);
+}
+
+static void deliver_error(rxm_presentation *presentation, int32_t code, const char *message) {
+    rxm_error error = {0};
+    rxm_error_set_message(&error, code, message);
+    if (presentation->callbacks.on_error)
+        presentation->callbacks.on_error(presentation->callbacks.context, &error);
+}
+
+/* The paths of a FileChooser answer's "uris", in the order given; URIs that are
+** no local file (the portal gives file:// ones for files on disk) are left out. */
+static void answer_files(rxm_presentation *presentation, GVariant *results) {
+    const char **uris = NULL;
+    if (!results || !g_variant_lookup(results, "uris", "^a&s", &uris)) uris = NULL;
+    guint count = uris ? g_strv_length((char **)uris) : 0;
+    rxm_value *items = g_new0(rxm_value, count + 1);
+    char **paths = g_new0(char *, count + 1);
+    guint kept = 0;
+    for (guint i = 0; i < count; i++) {
+        char *path = g_filename_from_uri(uris[i], NULL, NULL);
+        if (!path) continue;
+        paths[kept] = path;
+        items[kept] = rxm_string(path);
+        kept++;
+    }
+    rxm_member members[] = { { "paths", rxm_array(items, kept) } };
     rxm_value result = rxm_object(members, 1);
     deliver_value(presentation, &result);
+    g_strfreev(paths);
+    g_free(items);
+    g_free(uris);
+}
+
+static const char *portal_name(primitive_kind kind) {
+    switch (kind) {
+    case KIND_FILES: return "the FileChooser portal";
+    case KIND_COMPOSE_EMAIL: return "the Email portal";
+    default: return "the OpenURI portal";
+    }
+}
+
+/* The portal's answer, from the loop (held until show() has returned). */
+static void answer_portal(rxm_presentation *presentation) {
+    if (hold_if_early(presentation, HELD_PORTAL, -1)) return;
+    if (!gate_answer(presentation)) return;
+    guint32 response = presentation->portal_response;
+    if (response == 0 && !presentation->portal_failure) {
+        if (presentation->kind == KIND_FILES) {
+            answer_files(presentation, presentation->portal_results);
+        } else if (presentation->kind == KIND_COMPOSE_EMAIL) {
+            rxm_member members[] = { { "handedOff", rxm_bool(true) } };
+            rxm_value result = rxm_object(members, 1);
+            deliver_value(presentation, &result);
+        } else {
+            answer_opened_via(presentation, "portal");
+        }
+        return;
+    }
+    /* A chooser closed (1: Cancel; 2: Escape or the window closed, as the GTK
+    ** backend answers) picked nothing: for the user, both are a cancel. */
+    if ((response == 1 || (response == 2 && !presentation->portal_failure)) && presentation->kind != KIND_OPEN_URL) {
+        rxm_member members[] = { { "cancelled", rxm_bool(true) } };
+        rxm_value result = rxm_object(members, 1);
+        deliver_value(presentation, &result);
+        return;
+    }
+    char *message = presentation->portal_failure
+        ? g_strdup_printf("%s failed: %s", portal_name(presentation->kind), presentation->portal_failure)
+        : g_strdup_printf("%s ended without %s (response %u)", portal_name(presentation->kind),
+                          presentation->kind == KIND_OPEN_URL ? "opening the URL" : "an answer", response);
+    deliver_error(presentation, RXM_ERR_IO, message);
+    g_free(message);
+}
+
+static void on_portal_answer(void *context, guint32 response, GVariant *results, const char *failure) {
+    rxm_presentation *presentation = context;
+    presentation->portal_response = response;
+    presentation->portal_results = results ? g_variant_ref(results) : NULL;
+    presentation->portal_failure = failure ? g_strdup(failure) : NULL;
+    answer_portal(presentation);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -907,8 +1009,9 @@ static void build_progress(rxm_presentation *presentation) {
 
 /* Starts the browser, without a shell: the spec's "browser" command, else the first
 ** entry of $BROWSER, each split on blanks with the URL appended; else the desktop's
-** handler for the URL (GIO: the portal inside a sandbox, xdg's default elsewhere).
-** "Opened" means started; the answer follows once show() has returned. */
+** OpenURI portal when the session has one (answered once the desktop opened it);
+** else the desktop's handler for the URL through GIO. "Opened" means started; the
+** answer follows once show() has returned, and says which way ("via"). */
 static void build_open_url(rxm_presentation *presentation) {
     const rxm_value *spec = presentation->spec;
     char *url = copy_string(spec, "url");
@@ -925,7 +1028,22 @@ static void build_open_url(rxm_presentation *presentation) {
     }
     GError *failure = NULL;
     gboolean started;
-    if (command && *g_strstrip(command)) {
+    gboolean has_command = command && *g_strstrip(command);
+    if (!has_command && portal_version("org.freedesktop.portal.OpenURI", NULL) > 0) {
+        /* Answered by the portal's Response once the desktop has opened it. */
+        char *parent = copy_string(spec, "parentWindow");
+        GVariantBuilder options;
+        g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+        presentation->request = portal_request_start("org.freedesktop.portal.OpenURI", "OpenURI", parent, url,
+                                                     &options, NULL, on_portal_answer, presentation);
+        presentation->built = TRUE;
+        g_free(parent);
+        g_free(command);
+        g_free(url);
+        return;
+    }
+    presentation->opened_via = has_command ? "command" : "desktop";
+    if (has_command) {
         char **words = g_strsplit_set(command, " \t", -1);
         GPtrArray *argv = g_ptr_array_new();
         for (char **word = words; *word; word++) if (**word) g_ptr_array_add(argv, *word);
@@ -948,6 +1066,125 @@ static void build_open_url(rxm_presentation *presentation) {
     if (failure) g_error_free(failure);
     g_free(command);
     g_free(url);
+}
+
+static void add_strings_option(GVariantBuilder *options, const char *key, const rxm_value *list) {
+    if (!list || list->type != RXM_ARRAY || list->as.array.count == 0) return;
+    GVariantBuilder strings;
+    g_variant_builder_init(&strings, G_VARIANT_TYPE_STRING_ARRAY);
+    for (size_t i = 0; i < list->as.array.count; i++) {
+        const rxm_value *item = &list->as.array.items[i];
+        if (item->type != RXM_STRING) continue;
+        char *text = g_strndup(item->as.string.utf8, item->as.string.length);
+        g_variant_builder_add(&strings, "s", text);
+        g_free(text);
+    }
+    g_variant_builder_add(options, "{sv}", key, g_variant_builder_end(&strings));
+}
+
+static void add_string_option(GVariantBuilder *options, const char *key, const rxm_value *spec) {
+    char *text = copy_string(spec, key);
+    if (text) g_variant_builder_add(options, "{sv}", key, g_variant_new_string(text));
+    g_free(text);
+}
+
+/* The session's version of a portal, or FALSE after filling the error: a surface
+** without it refuses the primitive (RXM_ERR_UNSUPPORTED), as the header allows, so
+** that a plugin can take another way. */
+static gboolean require_portal(rxm_presentation *presentation, const char *interface, const char *what) {
+    char *why = NULL;
+    if (portal_version(interface, &why) > 0) return TRUE;
+    rxm_error_set(presentation->error, RXM_ERR_UNSUPPORTED, "the desktop surface has no %s here: %s offers no %s (%s)",
+                  what, "xdg-desktop-portal", interface, why ? why : "unknown reason");
+    g_free(why);
+    return FALSE;
+}
+
+/* "files": the desktop's file chooser, through the FileChooser portal. */
+static void build_files(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    if (!require_portal(presentation, "org.freedesktop.portal.FileChooser", "file chooser")) return;
+    char *title = copy_string(spec, "title");
+    char *parent = copy_string(spec, "parentWindow");
+    GVariantBuilder options;
+    g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+    g_variant_builder_add(&options, "{sv}", "modal", g_variant_new_boolean(TRUE));
+    g_variant_builder_add(&options, "{sv}", "multiple", g_variant_new_boolean(bool_member(spec, "multiple", FALSE)));
+    char *accept = copy_string(spec, "acceptLabel");
+    if (accept) g_variant_builder_add(&options, "{sv}", "accept_label", g_variant_new_string(accept));
+    const rxm_value *types = array_member(spec, "mimeTypes");
+    if (types && types->as.array.count > 0) {
+        /* One filter, a(sa(us)): its name and its patterns, 1 meaning a MIME type. */
+        char *name = copy_string(spec, "filterName");
+        GVariantBuilder patterns;
+        g_variant_builder_init(&patterns, G_VARIANT_TYPE("a(us)"));
+        for (size_t i = 0; i < types->as.array.count; i++) {
+            const rxm_value *type = &types->as.array.items[i];
+            if (type->type != RXM_STRING) continue;
+            char *text = g_strndup(type->as.string.utf8, type->as.string.length);
+            g_variant_builder_add(&patterns, "(us)", 1, text);
+            g_free(text);
+        }
+        GVariant *filter = g_variant_ref_sink(g_variant_new("(s@a(us))", name ? name : "Files", g_variant_builder_end(&patterns)));
+        g_variant_builder_add(&options, "{sv}", "filters", g_variant_new_array(G_VARIANT_TYPE("(sa(us))"), &filter, 1));
+        g_variant_builder_add(&options, "{sv}", "current_filter", filter);
+        g_variant_unref(filter);
+        g_free(name);
+    }
+    presentation->request = portal_request_start("org.freedesktop.portal.FileChooser", "OpenFile", parent,
+                                                 title && *title ? title : "Open", &options, NULL,
+                                                 on_portal_answer, presentation);
+    presentation->built = TRUE;
+    g_free(accept);
+    g_free(parent);
+    g_free(title);
+}
+
+/* "composeEmail": the message handed to the user's mail client, through the Email
+** portal. Attachments go as file descriptors, opened here, so that the portal
+** reads exactly the files named (and a sandboxed host can hand files it can read). */
+static void build_compose_email(rxm_presentation *presentation) {
+    const rxm_value *spec = presentation->spec;
+    if (!require_portal(presentation, "org.freedesktop.portal.Email", "mail client")) return;
+    GVariantBuilder options;
+    g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+    add_strings_option(&options, "addresses", array_member(spec, "to"));
+    add_strings_option(&options, "cc", array_member(spec, "cc"));
+    add_strings_option(&options, "bcc", array_member(spec, "bcc"));
+    add_string_option(&options, "subject", spec);
+    add_string_option(&options, "body", spec);
+    const rxm_value *attachments = array_member(spec, "attachments");
+    GUnixFDList *fds = NULL;
+    if (attachments && attachments->as.array.count > 0) {
+        fds = g_unix_fd_list_new();
+        GVariantBuilder handles;
+        g_variant_builder_init(&handles, G_VARIANT_TYPE("ah"));
+        for (size_t i = 0; i < attachments->as.array.count; i++) {
+            const rxm_value *item = &attachments->as.array.items[i];
+            if (item->type != RXM_STRING) continue;
+            char *path = g_strndup(item->as.string.utf8, item->as.string.length);
+            int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+            if (fd < 0) {
+                rxm_error_set(presentation->error, RXM_ERR_IO, "composeEmail: cannot attach %s: %s", path, g_strerror(errno));
+                g_free(path);
+                g_variant_builder_clear(&handles);
+                g_variant_builder_clear(&options);
+                g_object_unref(fds);
+                return;
+            }
+            gint index = g_unix_fd_list_append(fds, fd, NULL);
+            close(fd);
+            g_variant_builder_add(&handles, "h", index);
+            g_free(path);
+        }
+        g_variant_builder_add(&options, "{sv}", "attachment_fds", g_variant_builder_end(&handles));
+    }
+    char *parent = copy_string(spec, "parentWindow");
+    presentation->request = portal_request_start("org.freedesktop.portal.Email", "ComposeEmail", parent, NULL,
+                                                 &options, fds, on_portal_answer, presentation);
+    presentation->built = TRUE;
+    if (fds) g_object_unref(fds);
+    g_free(parent);
 }
 
 /* Makes the window transient for the host's window named by a portal-style handle,
@@ -985,8 +1222,10 @@ static void build_on_gtk_thread(void *pointer) {
     case KIND_PROGRESS: build_progress(presentation); break;
     case KIND_OPEN_URL:
         build_open_url(presentation);
-        if (presentation->built) answer_opened(presentation);   /* held until show() returns */
+        if (presentation->built && !presentation->request) answer_opened(presentation);   /* held until show() returns */
         return;
+    case KIND_FILES: build_files(presentation); return;
+    case KIND_COMPOSE_EMAIL: build_compose_email(presentation); return;
     }
     if (presentation->built) {
         /* Return takes the default action: from a text field (which activates the
@@ -1008,6 +1247,8 @@ static void build_on_gtk_thread(void *pointer) {
 
 static void destroy_on_gtk_thread(void *pointer) {
     rxm_presentation *presentation = pointer;
+    portal_request_cancel(presentation->request);   /* closes a portal dialog still open */
+    presentation->request = NULL;
     if (presentation->window) gtk_window_destroy(GTK_WINDOW(presentation->window));
     presentation->window = NULL;
 }
@@ -1026,6 +1267,8 @@ static void unref_presentation(rxm_presentation *presentation) {
         }
         g_array_unref(presentation->fields);
     }
+    if (presentation->portal_results) g_variant_unref(presentation->portal_results);
+    g_free(presentation->portal_failure);
     g_mutex_clear(&presentation->mutex);
     g_free(presentation);
 }
@@ -1045,6 +1288,8 @@ static rxm_presentation *surface_show(void *context, const rxm_value *spec,
     else if (is_string(primitive, "form")) kind = KIND_FORM;
     else if (is_string(primitive, "progress")) kind = KIND_PROGRESS;
     else if (is_string(primitive, "openURL")) kind = KIND_OPEN_URL;
+    else if (is_string(primitive, "files")) kind = KIND_FILES;
+    else if (is_string(primitive, "composeEmail")) kind = KIND_COMPOSE_EMAIL;
     else {
         rxm_error_set(error, RXM_ERR_NO_SURFACE, "the desktop surface does not show \"%.*s\"",
                       primitive && primitive->type == RXM_STRING ? (int)primitive->as.string.length : 7,

@@ -132,6 +132,19 @@ private struct Checker {
         case .progress:
             try string(members, "title", required: false, at: root)
             try string(members, "message", required: false, at: root)
+        case .files:
+            try string(members, "title", required: false, at: root)
+            try bool(members, "multiple", at: root)
+            try strings(members, "mimeTypes", at: root)
+            try string(members, "filterName", required: false, at: root)
+            try string(members, "acceptLabel", required: false, at: root)
+        case .composeEmail:
+            for key in ["to", "cc", "bcc"] { try strings(members, key, at: root) }
+            try string(members, "subject", required: false, at: root)
+            try string(members, "body", required: false, at: root)
+            for (index, path) in try strings(members, "attachments", at: root).enumerated() where !path.hasPrefix("/") {
+                throw problem("\(root).attachments[\(index)]", "expected an absolute path, got \(ModalValue.string(path).json)")
+            }
         }
         return primitive
     }
@@ -162,6 +175,18 @@ private struct Checker {
     }
 
     // MARK: typed members
+
+    /// An optional array of strings (absent: empty).
+    @discardableResult
+    private func strings(_ members: [String: ModalValue], _ key: String, at path: String) throws -> [String] {
+        guard let list = try array(members, key, required: false, at: path) else { return [] }
+        return try list.enumerated().map { index, item in
+            guard case .string(let text) = item else {
+                throw problem("\(path).\(key)[\(index)]", "expected a string, got \(item.typeName)")
+            }
+            return text
+        }
+    }
 
     private func present(_ members: [String: ModalValue], _ key: String) -> ModalValue? {
         guard let value = members[key], value != .null else { return nil }

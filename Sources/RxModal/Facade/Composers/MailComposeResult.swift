@@ -16,7 +16,8 @@ public enum MailComposeResult: Equatable, Sendable, CustomStringConvertible {
     /// program that reads that Maildir finds it. An associated value rather
     /// than a property, because an enumeration case has no storage of its own.
     case saved(draftPath: String)
-    /// The sendmail command accepted the message.
+    /// The sendmail command accepted the message; with the mailClient
+    /// transport, the user's mail client has it (the user sends it from there).
     case sent
     /// Not sent: `message` is the transport's error, and `draftPath` the draft
     /// the message was kept as — nil when saving it failed too (the message

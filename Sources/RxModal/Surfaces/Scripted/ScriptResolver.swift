@@ -31,6 +31,18 @@ enum ScriptResolver {
             case .opened:
                 guard primitive == .openURL else { throw reason("opened answers an openURL, not a \(primitive.rawValue)") }
                 return .result(["opened": true])
+            case .files(let paths):
+                guard primitive == .files else { throw reason("files answers a file chooser (files), not a \(primitive.rawValue)") }
+                if spec["multiple"]?.boolValue != true && paths.count != 1 {
+                    throw reason("a file chooser for one file takes exactly one path, the script gives \(paths.count)")
+                }
+                return .result(["paths": .array(paths.map { .string($0) })])
+            case .handedOff:
+                guard primitive == .composeEmail else { throw reason("handedOff answers a composeEmail, not a \(primitive.rawValue)") }
+                return .result(["handedOff": true])
+            case .choose(.cancel, let typing, let fields) where primitive == .files || primitive == .composeEmail:
+                if typing != nil || fields != nil { throw reason("a \(primitive.rawValue) has no text fields or form fields to fill") }
+                return .result(["cancelled": true])
             case .select(let indices):
                 guard primitive == .choice else { throw reason("select answers a choice, not a \(primitive.rawValue)") }
                 return .result(try select(indices, in: spec))
@@ -74,7 +86,10 @@ enum ScriptResolver {
     private static func choose(_ reference: ScriptActionReference, typing: [String]?, fields: [String: ModalValue]?,
                                primitive: SurfacePrimitive, in spec: ModalValue) throws -> ModalValue {
         guard primitive == .dialog || primitive == .form || primitive == .prompt else {
-            let hint = primitive == .choice ? "; answer a choice with select or cancel" : "; answer an openURL with opened"
+            let hints: [SurfacePrimitive: String] = [.choice: "answer a choice with select or cancel", .openURL: "answer an openURL with opened",
+                                                     .files: "answer a file chooser with files or cancel",
+                                                     .composeEmail: "answer a composeEmail with handedOff or cancel"]
+            let hint = hints[primitive].map { "; \($0)" } ?? ""
             throw reason("\(reference == .cancel ? "cancel" : "choose") answers a dialog, form or prompt, not a \(primitive.rawValue)\(hint)")
         }
         let actions = spec["actions"]?.arrayValue ?? []

@@ -20,6 +20,10 @@ import Foundation
 ///   `{"cancelled": true}` from a choice.
 /// - `"select": [i]` — the items of a choice, in the order chosen.
 /// - `"opened": true` — an openURL presentation reports that the browser started.
+/// - `"files": ["/path", …]` — the files a person picked in a file chooser
+///   (`files`), in order; `"cancel": true` closes the chooser instead.
+/// - `"handedOff": true` — a composeEmail presentation reports that the mail
+///   client has the message; `"cancel": true` that the user closed it.
 /// - `"stayOpen": true` — no answer: the presentation stays until dismissed.
 ///
 /// Extras: `"expect"` (an object; each key must equal the spec's key, checked
@@ -106,8 +110,9 @@ public struct ScriptStep: Sendable, Equatable {
         self.afterMilliseconds = afterMilliseconds
     }
 
-    static let keys = ["afterMilliseconds", "cancel", "choose", "comment", "expect", "fields", "opened", "select", "stayOpen", "type"]
-    private static let answerKeys = ["choose", "cancel", "select", "opened", "stayOpen"]
+    static let keys = ["afterMilliseconds", "cancel", "choose", "comment", "expect", "fields", "files", "handedOff", "opened",
+                       "select", "stayOpen", "type"]
+    private static let answerKeys = ["choose", "cancel", "select", "opened", "files", "handedOff", "stayOpen"]
 
     init(value: ModalValue, number: Int) throws {
         func fail(_ reason: String) -> ModalError { malformedScript("step \(number): \(reason)") }
@@ -188,6 +193,16 @@ public struct ScriptStep: Sendable, Equatable {
         case "opened":
             try mustBeTrue()
             answer = .opened
+        case "files":
+            let raw = members["files"]!
+            guard let paths = raw.arrayValue?.compactMap(\.stringValue), paths.count == raw.arrayValue?.count,
+                  paths.allSatisfy({ $0.hasPrefix("/") }) else {
+                throw fail("files must be an array of absolute paths, got \(raw.json)")
+            }
+            answer = .files(paths)
+        case "handedOff":
+            try mustBeTrue()
+            answer = .handedOff
         default:
             try mustBeTrue()
             answer = .stayOpen
@@ -204,6 +219,10 @@ public enum ScriptAnswer: Sendable, Equatable {
     case select([Int])
     /// An openURL presentation reports that the browser started.
     case opened
+    /// A file chooser answers with these files, in order.
+    case files([String])
+    /// A composeEmail presentation reports that the mail client has the message.
+    case handedOff
     /// Never answer; stay until dismissed.
     case stayOpen
 }

@@ -53,8 +53,8 @@ final class LineConversation {
             questions = [.action]
         case .choice:
             questions = [.items]
-        case .openURL, .progress:
-            questions = []
+        case .openURL, .progress, .files, .composeEmail:
+            questions = []   // nothing to ask (the last two are refused before this)
         }
     }
 

@@ -45,7 +45,7 @@ enum TerminalScreens {
         case .choice: return ChoiceScreen(spec: spec)
         case .form: return FormScreen(spec: spec)
         case .progress: return ProgressScreen(spec: spec)
-        case .openURL: return nil
+        case .openURL, .files, .composeEmail: return nil   // the last two are refused by show
         }
     }
 }

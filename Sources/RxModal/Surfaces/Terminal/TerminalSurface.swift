@@ -156,6 +156,12 @@ public final class TerminalSurface: ModalSurface, @unchecked Sendable {
         if primitive == .progress && mode != .interactive {
             throw ModalError.plugin(code: Int32(RXM_ERR_UNSUPPORTED), message: "the terminal's line mode shows no progress")
         }
+        // The desktop's file chooser and mail client are the desktop surface's.
+        if primitive == .files || primitive == .composeEmail {
+            throw ModalError.plugin(code: Int32(RXM_ERR_UNSUPPORTED), message: primitive == .files
+                ? "the terminal surface has no file chooser (the desktop surface has: --surface desktop)"
+                : "the terminal surface cannot hand a message to a mail client (the desktop surface can: --surface desktop)")
+        }
         let presentation = SurfacePresentation(primitive: primitive)
         let entry = TerminalEntry(presentation: presentation, spec: spec, onResult: onResult, onError: onError)
         condition.lock()
