@@ -1,7 +1,8 @@
 import RxModal
 
 /// `rxmodal describe KIND [--json]`: the kind's methods with signatures,
-/// argument names and docs, its result, and the options `rxmodal KIND` takes.
+/// argument names and docs, its result, the way it takes to the desktop's own
+/// dialogs here (``DesktopWaysHere``), and the options `rxmodal KIND` takes.
 /// `--json` prints the kind's ``ModalKind/describedValue`` with an `"options"`
 /// array added: `{"option", "values", "method"}`.
 enum DescribeCommand {
@@ -15,7 +16,9 @@ enum DescribeCommand {
             })
             console.output(ModalValue.object(value).json)
         } else {
-            console.text(kind.describedText + "\n" + HelpText.kindOptions(table))
+            let here = DesktopWaysHere.lines(forKind: kind.name)
+            let ways = here.isEmpty ? "" : "  in use here:\n" + here.map { "    \($0)\n" }.joined()
+            console.text(kind.describedText + ways + "\n" + HelpText.kindOptions(table))
         }
         return .value
     }

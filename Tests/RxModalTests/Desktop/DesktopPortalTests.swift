@@ -63,21 +63,11 @@ final class DesktopPortalTests: RxTestCase {
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
-    /// A 64×48 PNG, drawn by ImageMagick (which scripts/test installs).
-    private func writePNG(to path: String) throws {
-        let convert = Process()
-        convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-        convert.arguments = ["-size", "64x48", "xc:orange", path]
-        try convert.run()
-        convert.waitUntilExit()
-        XCTAssertEqual(convert.terminationStatus, 0, "convert drew the picture")
-    }
-
     func testThePhotoPickerTakesTheDesktopsFileChooserThroughThePortal() throws {
         let home = try PortalHome()
         defer { home.remove() }
         let photo = home.folder.appendingPathComponent("beach.png").path
-        try writePNG(to: photo)
+        try TestPictures.drawPNG(at: photo)
         let report = try DesktopSession.run(
             ["photoPicker", "--source", "fileChooser"], window: "Photos",
             steps: [["screenshot": "desktop-photo-file-chooser.png"],
