@@ -13,12 +13,13 @@ final class DesktopSurfaceSanitizerTests: RxTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let runner = try CProgramRunner()
         defer { runner.remove() }
-        let flags = try runner.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "gtk4", "x11"])
+        let flags = try runner.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "gtk4", "gio-unix-2.0", "x11"])
         try runner.check(flags, "pkg-config gtk4")
         try runner.check(runner.run("/usr/bin/env", ["gcc", "-std=c11", "-g", "-O1", "-fsanitize=address", "-fno-omit-frame-pointer",
                                                      "-fPIC", "-shared", "-fvisibility=hidden", "-I", CProgramRunner.projectRoot + "/Include",
                                                      CProgramRunner.projectRoot + "/surfaces/gtk/rxmodal_surface_gtk.c",
-                                                     "-o", folder + "/rxmodal-surface-gtk.so"]
+                                                     CProgramRunner.projectRoot + "/surfaces/gtk/rxmodal_surface_portal.c",
+                                                     "-Wl,-z,defs", "-o", folder + "/rxmodal-surface-gtk.so"]
                                            + flags.output.split(whereSeparator: \.isWhitespace).map(String.init)), "gcc -fsanitize=address")
         let asan = try runner.run("/usr/bin/env", ["gcc", "-print-file-name=libasan.so"])
         try runner.check(asan, "gcc -print-file-name")
@@ -59,5 +60,14 @@ final class DesktopSurfaceSanitizerTests: RxTestCase {
                                window: "Disposed", steps: [["sleep": 2.0]])
         XCTAssertEqual(disposed.status, 5)
         XCTAssertFalse(disposed.windowLeft)
+
+        // Through the FileChooser portal: a request answered (Escape), and one closed by a dispose.
+        let chooser = try run(module, ["photoPicker", "--source", "fileChooser"], window: "Photos", steps: [["key": "Escape"]])
+        XCTAssertNil(chooser.error, chooser.stderr)
+        XCTAssertEqual(chooser.status, 1, chooser.stderr)
+        let closed = try run(module, ["photoPicker", "--source", "fileChooser", "--timeout", "2"], window: "Photos",
+                             steps: [["sleep": 3.0]])
+        XCTAssertNil(closed.error, closed.stderr)
+        XCTAssertEqual(closed.status, 5, closed.stderr)
     }
 }
