@@ -203,6 +203,8 @@ struct rxm_presentation {
     gboolean multiple;
     int limit;
     GtkWidget *done_button;
+    GtkWidget *choice_view;               /* the GtkListBox or GtkFlowBox of a choice */
+    GtkWidget *search_entry;              /* its filter, or NULL */
     GArray *fields;                       /* form_field (form) */
     /* Shown by a portal (files, composeEmail, openURL through OpenURI): */
     portal_request *request;              /* GTK thread only */
@@ -707,6 +709,62 @@ static void on_choice_cancel(GtkButton *button, gpointer pointer) {
     answer_cancelled(pointer);
 }
 
+/* What a search matches in an item: its title, subtitle and detail, case-folded,
+** kept on the item's row or tile. */
+static void set_search_text(GtkWidget *row, const rxm_value *item) {
+    GString *text = g_string_new(NULL);
+    const char *keys[] = { "title", "subtitle", "detail" };
+    for (size_t k = 0; k < G_N_ELEMENTS(keys); k++) {
+        char *part = copy_string(item, keys[k]);
+        if (part) g_string_append_printf(text, "%s\n", part);
+        g_free(part);
+    }
+    char *folded = g_utf8_casefold(text->str, -1);
+    g_string_free(text, TRUE);
+    g_object_set_data_full(G_OBJECT(row), "rxm-search", folded, g_free);
+}
+
+static gboolean item_matches(GtkWidget *row, rxm_presentation *presentation) {
+    if (!presentation->search_entry) return TRUE;
+    const char *query = gtk_editable_get_text(GTK_EDITABLE(presentation->search_entry));
+    if (!query || !*query) return TRUE;
+    char *folded = g_utf8_casefold(query, -1);
+    const char *text = g_object_get_data(G_OBJECT(row), "rxm-search");
+    gboolean found = text && strstr(text, folded) != NULL;
+    g_free(folded);
+    return found;
+}
+
+static gboolean list_row_matches(GtkListBoxRow *row, gpointer pointer) { return item_matches(GTK_WIDGET(row), pointer); }
+static gboolean grid_tile_matches(GtkFlowBoxChild *tile, gpointer pointer) { return item_matches(GTK_WIDGET(tile), pointer); }
+
+static void on_search_changed(GtkSearchEntry *entry, gpointer pointer) {
+    (void)entry;
+    rxm_presentation *presentation = pointer;
+    if (GTK_IS_LIST_BOX(presentation->choice_view)) gtk_list_box_invalidate_filter(GTK_LIST_BOX(presentation->choice_view));
+    else gtk_flow_box_invalidate_filter(GTK_FLOW_BOX(presentation->choice_view));
+}
+
+/* Escape in the search: clears it, or cancels the choice when it is empty. */
+static void on_search_stopped(GtkSearchEntry *entry, gpointer pointer) {
+    const char *query = gtk_editable_get_text(GTK_EDITABLE(entry));
+    if (query && *query) gtk_editable_set_text(GTK_EDITABLE(entry), "");
+    else answer_cancelled(pointer);
+}
+
+/* Enter in the search: the first item it shows, as if activated. */
+static void on_search_activated(GtkSearchEntry *entry, gpointer pointer) {
+    (void)entry;
+    rxm_presentation *presentation = pointer;
+    for (GtkWidget *child = gtk_widget_get_first_child(presentation->choice_view); child;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_get_child_visible(child) || !item_matches(child, presentation)) continue;
+        if (GTK_IS_LIST_BOX_ROW(child)) choose_item(presentation, gtk_list_box_row_get_index(GTK_LIST_BOX_ROW(child)));
+        else if (GTK_IS_FLOW_BOX_CHILD(child)) choose_item(presentation, gtk_flow_box_child_get_index(GTK_FLOW_BOX_CHILD(child)));
+        return;
+    }
+}
+
 /* The check of item `index` in a multiple choice, named after the item. */
 static GtkWidget *new_item_check(rxm_presentation *presentation, int index, const char *title) {
     GtkWidget *check = gtk_check_button_new();
@@ -792,6 +850,7 @@ static GtkWidget *new_choice_grid(rxm_presentation *presentation, const rxm_valu
         GtkWidget *child = gtk_flow_box_child_new();
         gtk_flow_box_child_set_child(GTK_FLOW_BOX_CHILD(child), tile);
         gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+        set_search_text(child, item);
         gtk_flow_box_append(GTK_FLOW_BOX(grid), child);
         g_free(item_title);
         g_free(thumbnail);
@@ -838,6 +897,7 @@ static GtkWidget *new_choice_list(rxm_presentation *presentation, const rxm_valu
         GtkWidget *row = gtk_list_box_row_new();
         gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), row_box);
         gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
+        set_search_text(row, item);
         gtk_list_box_append(GTK_LIST_BOX(list), row);
         g_free(item_title);
         g_free(subtitle);
@@ -866,7 +926,17 @@ static void build_choice(rxm_presentation *presentation) {
     if (prompt && *prompt) gtk_box_append(GTK_BOX(box), new_label(prompt, FALSE));
     gboolean pictures = has_thumbnails(items);
     gtk_window_set_default_size(GTK_WINDOW(presentation->window), pictures ? 720 : 480, pictures ? 520 : 420);
+    /* A search over the items' texts, first in the window so that typing filters. */
+    presentation->search_entry = gtk_search_entry_new();
+    gtk_accessible_update_property(GTK_ACCESSIBLE(presentation->search_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, "Search", -1);
+    g_signal_connect(presentation->search_entry, "search-changed", G_CALLBACK(on_search_changed), presentation);
+    g_signal_connect(presentation->search_entry, "stop-search", G_CALLBACK(on_search_stopped), presentation);
+    g_signal_connect(presentation->search_entry, "activate", G_CALLBACK(on_search_activated), presentation);
+    gtk_box_append(GTK_BOX(box), presentation->search_entry);
     GtkWidget *list = pictures ? new_choice_grid(presentation, items, title) : new_choice_list(presentation, items, title);
+    presentation->choice_view = list;
+    if (pictures) gtk_flow_box_set_filter_func(GTK_FLOW_BOX(list), grid_tile_matches, presentation, NULL);
+    else gtk_list_box_set_filter_func(GTK_LIST_BOX(list), list_row_matches, presentation, NULL);
     GtkWidget *scroller = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scroller), list);
     gtk_widget_set_vexpand(scroller, TRUE);

@@ -151,6 +151,30 @@ final class DesktopSurfaceTests: RxTestCase {
         }
     }
 
+    func testTypingInTheSearchFiltersTheItemsAndReturnTakesTheFirstShown() throws {
+        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-search-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: pictures) }
+        for (name, colour) in [("harbour.png", "blue"), ("meadow.png", "green"), ("sunset.png", "red")] {
+            try TestPictures.drawPNG(at: pictures.appendingPathComponent(name).path, colour: colour)
+        }
+        let report = try DesktopSession.run(
+            ["photoPicker", "--library-roots", "[\"\(pictures.path)\"]"], window: "Photos",
+            steps: [["fill": "Search", "text": "HARB"], ["sleep": 0.8], ["screenshot": "desktop-photo-search.png"], ["key": "Return"]],
+            environment: ["XDG_CACHE_HOME": pictures.appendingPathComponent(".cache").path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let picked = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((picked["results"] as? [[String: Any]])?.compactMap { $0["path"] as? String },
+                       [pictures.appendingPathComponent("harbour.png").path], "the one item the search kept, not the first of all")
+        // While filtered, only the matching picture is on screen (unfiltered, the
+        // newest, sunset.png, comes first, and Return would take it).
+        let shot = try XCTUnwrap(report.screenshots.first)
+        XCTAssertTrue(shot.commonest.contains([0, 0, 255]), "harbour's blue on screen: \(shot.commonest)")
+        XCTAssertFalse(shot.commonest.contains([0, 128, 0]), "meadow's green filtered out: \(shot.commonest)")
+        XCTAssertFalse(shot.commonest.contains([255, 0, 0]), "sunset's red filtered out: \(shot.commonest)")
+    }
+
     /// A web sign-in: the URL opened through the surface's openURL (here $BROWSER, a
     /// browser that signs in by itself), the waiting sheet shown meanwhile.
     private func signIn(browserDelay: Double, steps: [[String: Any]]) throws -> (DesktopSession.Report, String?) {
