@@ -220,7 +220,8 @@ typedef struct rxm_disposable {
 ** "form"     spec: { "primitive": "form", "title"?: s,
 **                    "fields": [ { "name": s, "label": s,
 **                                  "kind": "line"|"text"|"addresses"|"readOnly"|"attachments",
-**                                  "value"?: s or [s] } ],
+**                                  "value"?: s or [s],
+**                                  "error"?: s (what is wrong with it, shown at the field) } ],
 **                    "actions": [ as for "dialog" ] }
 **            result: { "action": i, "fields": { name: s or [s] } }
 ** "openURL"  spec: { "primitive": "openURL", "url": s, "browser"?: s (a command),

@@ -36,12 +36,13 @@ final class MailComposerPluginTests: RxTestCase {
             "setToRecipients(recipients) [S]", "setCcRecipients(recipients) [S]", "setBccRecipients(recipients) [S]",
             "setSubject(subject) [s]", "setMessageBody(body,isHTML) [sb]", "addAttachmentData(data,mimeType,fileName) [yss]",
             "addAttachmentFile(path,mimeType) [ss]", "setPreferredSendingEmailAddress(address) [s]", "setDraftsDirectory(path) [s]",
+            "setTransport(transport) [s]",
         ])
         XCTAssertTrue(kind.methods.allSatisfy { !$0.doc.isEmpty })
         let text = ComposerPlugins.registry.describe(kind)
         XCTAssertTrue(text.hasPrefix("mailComposer 1.0.0\n"), text)
         XCTAssertTrue(text.contains("precondition: yes   authorization: no"), text)
-        XCTAssertTrue(text.contains(#"{"result": "sent"}"#), text)
+        XCTAssertTrue(text.contains(#"{"result": "sent", "via"?: "mailClient"}"#), text)
         XCTAssertEqual(ComposerPlugins.registry.describeAsValue(kind)["hasPrecondition"], true)
     }
 
@@ -257,23 +258,26 @@ final class MailComposerPluginTests: RxTestCase {
         XCTAssertEqual(try world.readDrafts().count, 0)
     }
 
-    func testInvalidInputTypedInTheFormIsShownAgainWithTheProblemAndNothingIsSentOrSaved() throws {
-        for (fields, expected) in [
-            (#"{"to": ["not an address"], "body": "typed"}"#, "to[0]: not a valid e-mail address"),
-            (#"{"subject": "Hi\r\nBcc: evil@example.org", "body": "typed"}"#,
+    func testInvalidInputTypedInTheFormIsShownAgainWithTheProblemAtItsFieldAndNothingIsSentOrSaved() throws {
+        for (fields, field, expected) in [
+            (#"{"to": ["not an address"], "body": "typed"}"#, "to", "to[0]: not a valid e-mail address"),
+            (#"{"subject": "Hi\r\nBcc: evil@example.org", "body": "typed"}"#, "subject",
              "subject: contains a line break or NUL character, which a mail header cannot hold"),
-            (#"{"attachments": ["/nonexistent/file.pdf"], "body": "typed"}"#,
+            (#"{"attachments": ["/nonexistent/file.pdf"], "body": "typed"}"#, "attachments",
              "attachments[0].path: attachment cannot be read (no such file: /nonexistent/file.pdf)"),
-            (#"{"to": [], "cc": [], "bcc": [], "body": "typed"}"#, "to: at least one recipient is needed (To, Cc or Bcc)"),
+            (#"{"to": [], "cc": [], "bcc": [], "body": "typed"}"#, "to", "to: at least one recipient is needed (To, Cc or Bcc)"),
         ] {
             let surface = try ScriptedSurface(json: #"[{"choose": "Send", "fields": "# + fields + #"}, {"cancel": true}]"#)
             let result = outcome(of: composer(surface) { $0.setToRecipients(["to@example.org"]) })
             XCTAssertEqual(try result?.get(), .cancelled, fields)
             let transcript = surface.transcript
             guard transcript.count == 2 else { XCTFail("the form was not shown again: \(surface.transcriptJSON)"); continue }
-            let again = transcript[ifPresent: 1]?["spec"]?["fields"]
-            XCTAssertEqual(again?[0], ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": .string(expected)], fields)
-            XCTAssertEqual(again?[5]?["value"], "typed", "what was typed is shown again")
+            let again = transcript[ifPresent: 1]?["spec"]?["fields"]?.arrayValue ?? []
+            func named(_ name: String) -> ModalValue? { again.first { $0["name"]?.stringValue == name } }
+            XCTAssertEqual(named(field)?["error"], .string(expected), fields)
+            XCTAssertEqual(again.filter { $0["error"] != nil }.count, 1, "only that field has an error: \(again)")
+            XCTAssertNil(named("problem"), "the problem is at its field, not above the form")
+            XCTAssertEqual(named("body")?["value"], "typed", "what was typed is shown again")
             XCTAssertEqual(transcript[ifPresent: 0]?["dismissals"], 1)
             XCTAssertEqual(transcript[ifPresent: 1]?["dismissals"], 1)
             XCTAssertEqual(transcript[ifPresent: 1]?["depth"], 0, "the first form was taken down before the second was shown")

@@ -143,7 +143,8 @@ final class MessageComposerPluginTests: RxTestCase {
         let result = outcome(of: RxModal.messageComposer(presenter: .surface(surface)) { $0.recipients = ["0639981337"] })
         XCTAssertEqual(try result?.get(), .sent)
         XCTAssertEqual(surface.transcript[ifPresent: 1]?["spec"]?["fields"]?[0],
-                       ["name": "problem", "label": "Not sent", "kind": "readOnly", "value": "recipients: at least one recipient is needed"])
+                       ["name": "recipients", "label": "To", "kind": "addresses", "value": [],
+                        "error": "recipients: at least one recipient is needed"], "the problem at the field it names")
         XCTAssertEqual(recordedArguments, ["--body=typed body", "--", "0700000000"], "the body typed the first time was kept")
     }
 

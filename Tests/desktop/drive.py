@@ -16,6 +16,8 @@ the steps to take once its window is shown:
         {"press": "accessible name"},                 # a button's default action
         {"activate": "accessible name"},              # a list row
         {"key": "Escape"},                            # a key, sent with xdotool
+        {"type": "/tmp/file"},                        # text typed on the keyboard
+        {"switch": "Add Attachment"},                 # later steps act on that window
         {"close": true},                              # a window manager's close button
         {"screenshot": "path.png"}, {"sleep": 0.2},
         {"tree": true}]}                              # the tree again, into "trees"
@@ -84,7 +86,13 @@ def x_window_is_viewable(title):
     return bool(found)
 
 
-def wait_for_window(title, process):
+# The roles a top-level window has: GTK 4.8 gives its own file chooser dialog "filler".
+WINDOW_ROLES = ("frame", "dialog", "window", "file chooser", "filler")
+
+
+def wait_for_window(title, process, other_than=None):
+    """The window titled `title` once it is on screen with a button; with `other_than`,
+    a window other than that one (a form shown again under the same title)."""
     started = time.monotonic()
     while time.monotonic() - started < DEADLINE:
         if process.poll() is not None:
@@ -92,7 +100,8 @@ def wait_for_window(title, process):
         desktop = pyatspi.Registry.getDesktop(0)
         for index in range(desktop.childCount):
             app = desktop.getChildAtIndex(index)
-            window = find(app, lambda n: n.getRoleName() in ("frame", "dialog", "window", "file chooser") and n.name == title)
+            window = find(app, lambda n: n.getRoleName() in WINDOW_ROLES and n.name == title
+                          and (other_than is None or n != other_than))
             if window is not None and find(window, lambda n: n.getRoleName() == "push button") is not None \
                     and x_window_is_viewable(title):
                 return window
@@ -222,6 +231,14 @@ def main():
                 transient = shown.get_wm_transient_for()
                 report["transientFor"] = transient.id if transient is not None else None
             for step in scenario.get("steps", []):
+                if "switch" in step:
+                    # Another window of the command's (a file chooser it opened): later
+                    # steps act on it, until the next switch.
+                    window = wait_for_window(step["switch"], process, other_than=window)
+                    if window is None:
+                        raise RuntimeError(f"no window {step['switch']!r}")
+                    report["window"] = step["switch"]
+                    continue
                 run_step(window, step, report)
     except Exception as error:  # reported, and the process is still collected
         report["error"] = f"{type(error).__name__}: {error}"

@@ -16,8 +16,9 @@ import SwiftPluginSupport
 ///
 /// When what the user typed cannot be sent or saved (a malformed address, a line
 /// break in the subject, an unreadable file), the form is shown again with the
-/// user's edits and a read-only "problem" field first that says what is wrong,
-/// naming the field: nothing typed is lost, and nothing is sent or saved.
+/// user's edits and what is wrong as the "error" of the field it names (or, for
+/// a problem of no one field, a read-only "problem" field first): nothing typed
+/// is lost, and nothing is sent or saved.
 ///
 /// Immutable: usable from any thread.
 struct MailComposeForm: Sendable {
@@ -30,13 +31,11 @@ struct MailComposeForm: Sendable {
 
     var spec: PluginValue {
         func addresses(_ list: [String]) -> PluginValue { .array(list.map(PluginValue.string)) }
-        func field(_ name: String, _ label: String, _ kind: String, _ value: PluginValue) -> PluginValue {
-            .object([("name", .string(name)), ("label", .string(label)), ("kind", .string(kind)), ("value", value)])
-        }
+        typealias field = FormFields.Field
         return .object([
             ("primitive", "form"),
             ("title", .string(message.subject.isEmpty ? "New Message" : message.subject)),
-            ("fields", .array((problem.map { [field("problem", "Not sent", "readOnly", .string($0))] } ?? []) + [
+            ("fields", FormFields([
                 field("to", "To", "addresses", addresses(message.toRecipients)),
                 field("cc", "Cc", "addresses", addresses(message.ccRecipients)),
                 field("bcc", "Bcc", "addresses", addresses(message.bccRecipients)),
@@ -44,7 +43,7 @@ struct MailComposeForm: Sendable {
                 field("body", message.isHTML ? "Body (HTML)" : "Body", "text", .string(message.body)),
                 field("from", "From", "readOnly", .string(sender)),
                 field("attachments", "Attachments", "attachments", addresses(message.attachments.map(\.fileName))),
-            ])),
+            ], problem: problem).value),
             ("actions", .array(Self.actions.enumerated().map { index, action in
                 .object([("title", .string(action.title)), ("style", .string(action.style)),
                          ("enabled", true), ("preferred", .bool(index == 0))])

@@ -5,7 +5,8 @@ import SwiftPluginSupport
 /// (text), attachments; actions Send (preferred) and Cancel (cancel). An answer's
 /// attachment list is taken as the list of paths to send. A message that cannot
 /// be sent as typed (no recipient, a control character, an unreadable file) is
-/// shown again with the user's edits and a read-only "problem" field first.
+/// shown again with the user's edits and the problem at the field it names
+/// (``FormFields``).
 ///
 /// Immutable: usable from any thread.
 struct MessageComposeForm: Sendable {
@@ -16,18 +17,16 @@ struct MessageComposeForm: Sendable {
     var problem: String? = nil
 
     var spec: PluginValue {
-        func field(_ name: String, _ label: String, _ kind: String, _ value: PluginValue) -> PluginValue {
-            .object([("name", .string(name)), ("label", .string(label)), ("kind", .string(kind)), ("value", value)])
-        }
+        typealias field = FormFields.Field
         return .object([
             ("primitive", "form"),
             ("title", "New Message"),
-            ("fields", .array((problem.map { [field("problem", "Not sent", "readOnly", .string($0))] } ?? []) + [
+            ("fields", FormFields([
                 field("recipients", "To", "addresses", .array(message.recipients.map(PluginValue.string))),
                 field("subject", "Subject", "line", .string(message.subject)),
                 field("body", "Message", "text", .string(message.body)),
                 field("attachments", "Attachments", "attachments", .array(message.attachments.map(PluginValue.string))),
-            ])),
+            ], problem: problem).value),
             ("actions", .array(Self.actions.enumerated().map { index, action in
                 .object([("title", .string(action.title)), ("style", .string(action.style)),
                          ("enabled", true), ("preferred", .bool(index == 0))])

@@ -179,9 +179,10 @@ typedef enum { FIELD_LINE, FIELD_TEXT, FIELD_ADDRESSES, FIELD_READ_ONLY, FIELD_A
 typedef struct {
     char *name;
     field_kind kind;
-    GtkWidget *widget;       /* GtkEntry, GtkTextView, or NULL for shown values */
-    char **values;           /* read-only values and attachments, passed back as given */
+    GtkWidget *widget;       /* GtkEntry, GtkTextView, an attachments' GtkListBox, or NULL */
+    char **values;           /* read-only values, passed back as given */
     gboolean is_list;
+    GPtrArray *attachments;  /* char*: the attachments as edited (given ones, then paths added) */
 } form_field;
 
 struct rxm_presentation {
@@ -206,6 +207,7 @@ struct rxm_presentation {
     GtkWidget *choice_view;               /* the GtkListBox or GtkFlowBox of a choice */
     GtkWidget *search_entry;              /* its filter, or NULL */
     GArray *fields;                       /* form_field (form) */
+    GtkNativeDialog *attachment_chooser;  /* an "Add Attachment" chooser open, or NULL */
     /* Shown by a portal (files, composeEmail, openURL through OpenURI): */
     portal_request *request;              /* GTK thread only */
     guint32 portal_response;
@@ -317,6 +319,11 @@ static void answer_action(rxm_presentation *presentation, int action) {
                 g_ptr_array_add(owned, items);
                 g_ptr_array_add(vectors, parts);
                 members[i].value = rxm_array(items, count);
+            } else if (field->kind == FIELD_ATTACHMENTS) {
+                rxm_value *items = g_new0(rxm_value, field->attachments->len + 1);
+                for (guint j = 0; j < field->attachments->len; j++) items[j] = rxm_string(g_ptr_array_index(field->attachments, j));
+                g_ptr_array_add(owned, items);
+                members[i].value = rxm_array(items, field->attachments->len);
             } else {
                 guint count = field->values ? g_strv_length(field->values) : 0;
                 if (field->is_list) {
@@ -978,6 +985,109 @@ static char **string_values(const rxm_value *value, gboolean *is_list) {
     return values;
 }
 
+/* An attachments field: a row per attachment with its Remove button, and Add
+** Attachment, which opens the desktop's file chooser (GTK's, or the FileChooser
+** portal inside a sandbox) and appends the files picked as absolute paths. */
+static form_field *field_of(rxm_presentation *presentation, GtkWidget *widget) {
+    guint index = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(widget), "rxm-field"));
+    return &g_array_index(presentation->fields, form_field, index);
+}
+
+static void on_remove_attachment(GtkButton *button, gpointer pointer) {
+    rxm_presentation *presentation = pointer;
+    form_field *field = field_of(presentation, GTK_WIDGET(button));
+    GtkWidget *row = gtk_widget_get_ancestor(GTK_WIDGET(button), GTK_TYPE_LIST_BOX_ROW);
+    int index = row ? gtk_list_box_row_get_index(GTK_LIST_BOX_ROW(row)) : -1;
+    if (index < 0 || (guint)index >= field->attachments->len) return;
+    g_ptr_array_remove_index(field->attachments, (guint)index);
+    gtk_list_box_remove(GTK_LIST_BOX(field->widget), row);
+}
+
+static void append_attachment_row(rxm_presentation *presentation, guint field_index, const char *name) {
+    form_field *field = &g_array_index(presentation->fields, form_field, field_index);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    GtkWidget *label = new_label(name, FALSE);
+    gtk_label_set_ellipsize(GTK_LABEL(label), PANGO_ELLIPSIZE_MIDDLE);
+    gtk_widget_set_hexpand(label, TRUE);
+    gtk_box_append(GTK_BOX(box), label);
+    GtkWidget *remove = gtk_button_new_with_label("Remove");
+    char *accessible = g_strdup_printf("Remove %s", name);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(remove), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+    g_free(accessible);
+    g_object_set_data(G_OBJECT(remove), "rxm-field", GUINT_TO_POINTER(field_index));
+    g_signal_connect(remove, "clicked", G_CALLBACK(on_remove_attachment), presentation);
+    gtk_box_append(GTK_BOX(box), remove);
+    GtkWidget *row = gtk_list_box_row_new();
+    gtk_list_box_row_set_child(GTK_LIST_BOX_ROW(row), box);
+    gtk_list_box_row_set_activatable(GTK_LIST_BOX_ROW(row), FALSE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    gtk_list_box_append(GTK_LIST_BOX(field->widget), row);
+    g_ptr_array_add(field->attachments, g_strdup(name));
+}
+
+/* GtkFileChooserNative is what GTK 4.8 (Debian 12) has; later versions deprecate
+** it for GtkFileDialog but keep it working. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static void on_attachment_chosen(GtkNativeDialog *dialog, int response, gpointer pointer) {
+    rxm_presentation *presentation = pointer;
+    guint field_index = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(dialog), "rxm-field"));
+    if (response == GTK_RESPONSE_ACCEPT) {
+        GListModel *files = gtk_file_chooser_get_files(GTK_FILE_CHOOSER(dialog));
+        for (guint i = 0; i < g_list_model_get_n_items(files); i++) {
+            GFile *file = g_list_model_get_item(files, i);
+            char *path = g_file_get_path(file);
+            if (path) append_attachment_row(presentation, field_index, path);
+            g_free(path);
+            g_object_unref(file);
+        }
+        g_object_unref(files);
+    }
+    presentation->attachment_chooser = NULL;
+    g_object_unref(dialog);
+}
+
+static void on_add_attachment(GtkButton *button, gpointer pointer) {
+    rxm_presentation *presentation = pointer;
+    if (presentation->attachment_chooser) return;   /* one at a time */
+    GtkFileChooserNative *chooser = gtk_file_chooser_native_new("Add Attachment", GTK_WINDOW(presentation->window),
+                                                                GTK_FILE_CHOOSER_ACTION_OPEN, "_Add", "_Cancel");
+    gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(chooser), TRUE);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(chooser), TRUE);
+    g_object_set_data(G_OBJECT(chooser), "rxm-field", g_object_get_data(G_OBJECT(button), "rxm-field"));
+    g_signal_connect(chooser, "response", G_CALLBACK(on_attachment_chosen), presentation);
+    presentation->attachment_chooser = GTK_NATIVE_DIALOG(chooser);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser));
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+static GtkWidget *new_attachments_editor(rxm_presentation *presentation, guint field_index, char **given, const char *label) {
+    form_field *field = &g_array_index(presentation->fields, form_field, field_index);
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    field->widget = gtk_list_box_new();
+    gtk_list_box_set_selection_mode(GTK_LIST_BOX(field->widget), GTK_SELECTION_NONE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(field->widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    gtk_box_append(GTK_BOX(box), field->widget);
+    for (char **name = given; name && *name; name++) append_attachment_row(presentation, field_index, *name);
+    GtkWidget *add = gtk_button_new_with_label("Add Attachment…");
+    gtk_widget_set_halign(add, GTK_ALIGN_START);
+    g_object_set_data(G_OBJECT(add), "rxm-field", GUINT_TO_POINTER(field_index));
+    g_signal_connect(add, "clicked", G_CALLBACK(on_add_attachment), presentation);
+    gtk_box_append(GTK_BOX(box), add);
+    return box;
+}
+
+/* What is wrong with a field, under it: in the error style, and the field's
+** accessible description, with the field marked invalid. */
+static void attach_field_error(GtkWidget *grid, int row, GtkWidget *field_widget, const char *error) {
+    GtkWidget *label = new_label(error, FALSE);
+    gtk_widget_add_css_class(label, "error");
+    gtk_grid_attach(GTK_GRID(grid), label, 1, row, 1, 1);
+    if (field_widget) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(field_widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, error, -1);
+        gtk_accessible_update_state(GTK_ACCESSIBLE(field_widget), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+    }
+}
+
 static void build_form(rxm_presentation *presentation) {
     const rxm_value *spec = presentation->spec;
     const rxm_value *fields = array_member(spec, "fields");
@@ -994,7 +1104,8 @@ static void build_form(rxm_presentation *presentation) {
     GtkWidget *grid = gtk_grid_new();
     gtk_grid_set_row_spacing(GTK_GRID(grid), 8);
     gtk_grid_set_column_spacing(GTK_GRID(grid), 12);
-    presentation->fields = g_array_new(FALSE, TRUE, sizeof(form_field));
+    presentation->fields = g_array_sized_new(FALSE, TRUE, sizeof(form_field), (guint)fields->as.array.count);
+    int grid_row = 0;
     for (size_t i = 0; i < fields->as.array.count; i++) {
         const rxm_value *spec_field = &fields->as.array.items[i];
         form_field field = {0};
@@ -1027,9 +1138,18 @@ static void build_form(rxm_presentation *presentation) {
             g_free(joined);
             g_strfreev(values);
             widget = field.widget;
+        } else if (is_string(kind, "attachments")) {
+            /* Edited in place: the field is in the array first, so that its rows can find it. */
+            field.kind = FIELD_ATTACHMENTS;
+            field.attachments = g_ptr_array_new_with_free_func(g_free);
+            g_array_append_val(presentation->fields, field);
+            gboolean is_list;
+            char **given = string_values(value, &is_list);
+            widget = new_attachments_editor(presentation, (guint)i, given, label_text ? label_text : field.name);
+            g_strfreev(given);
+            field = g_array_index(presentation->fields, form_field, i);
         } else {
-            /* readOnly, and attachments (shown; adding and removing is not built yet). */
-            field.kind = is_string(kind, "attachments") ? FIELD_ATTACHMENTS : FIELD_READ_ONLY;
+            field.kind = FIELD_READ_ONLY;
             field.values = string_values(value, &field.is_list);
             char *joined = g_strjoinv("\n", field.values);
             widget = new_label(*joined ? joined : "None", FALSE);
@@ -1043,9 +1163,13 @@ static void build_form(rxm_presentation *presentation) {
             gtk_accessible_update_property(GTK_ACCESSIBLE(field.widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                            label_text ? label_text : field.name, -1);
         gtk_widget_set_hexpand(widget, TRUE);
-        gtk_grid_attach(GTK_GRID(grid), label, 0, (int)i, 1, 1);
-        gtk_grid_attach(GTK_GRID(grid), widget, 1, (int)i, 1, 1);
-        g_array_append_val(presentation->fields, field);
+        gtk_grid_attach(GTK_GRID(grid), label, 0, grid_row, 1, 1);
+        gtk_grid_attach(GTK_GRID(grid), widget, 1, grid_row, 1, 1);
+        grid_row++;
+        char *error = copy_string(spec_field, "error");
+        if (error && *error) attach_field_error(grid, grid_row++, field.widget ? field.widget : widget, error);
+        g_free(error);
+        if (field.kind != FIELD_ATTACHMENTS) g_array_append_val(presentation->fields, field);
         g_free(label_text);
     }
     gtk_box_append(GTK_BOX(box), grid);
@@ -1319,6 +1443,13 @@ static void destroy_on_gtk_thread(void *pointer) {
     rxm_presentation *presentation = pointer;
     portal_request_cancel(presentation->request);   /* closes a portal dialog still open */
     presentation->request = NULL;
+    if (presentation->attachment_chooser) {
+        GtkNativeDialog *chooser = presentation->attachment_chooser;
+        presentation->attachment_chooser = NULL;
+        g_signal_handlers_disconnect_by_data(chooser, presentation);
+        gtk_native_dialog_destroy(chooser);
+        g_object_unref(chooser);
+    }
     if (presentation->window) gtk_window_destroy(GTK_WINDOW(presentation->window));
     presentation->window = NULL;
 }
@@ -1334,6 +1465,7 @@ static void unref_presentation(rxm_presentation *presentation) {
             form_field *field = &g_array_index(presentation->fields, form_field, i);
             g_free(field->name);
             g_strfreev(field->values);
+            if (field->attachments) g_ptr_array_unref(field->attachments);
         }
         g_array_unref(presentation->fields);
     }

@@ -112,6 +112,7 @@ private struct Checker {
                 seen[name] = index
                 try string(fieldMembers, "label", required: true, at: path)
                 try oneOf(fieldMembers, "kind", ["line", "text", "addresses", "readOnly", "attachments"], required: true, at: path)
+                try string(fieldMembers, "error", required: false, at: path)
                 if let value = present(fieldMembers, "value") {
                     let isStrings = value.arrayValue.map { $0.allSatisfy { $0.stringValue != nil } } ?? false
                     guard value.stringValue != nil || isStrings else {

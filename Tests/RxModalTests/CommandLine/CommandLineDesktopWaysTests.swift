@@ -78,6 +78,18 @@ final class CommandLineDesktopWaysTests: RxTestCase {
         XCTAssertEqual(run.stdout, "")
     }
 
+    func testAScriptAnswersAFileChooserWithAbsolutePathsOnly() throws {
+        let relative = try RxmodalCommand.run(["photoPicker", "--source", "fileChooser"],
+                                              environment: environment(script: #"[{"files": ["beach.png"]}]"#))
+        XCTAssertNotEqual(relative.status, 0)
+        XCTAssertTrue(relative.stderr.contains("step 1: files must be an array of absolute paths"), relative.stderr)
+        let twoForOne = try RxmodalCommand.run(["photoPicker", "--source", "fileChooser"],
+                                               environment: environment(script: #"[{"files": ["/a.png", "/b.png"]}]"#))
+        XCTAssertTrue(twoForOne.stderr.contains("a file chooser for one file takes exactly one path, the script gives 2"), twoForOne.stderr)
+        let wrongAnswer = try RxmodalCommand.run(["alert", "--action", "OK"], environment: environment(script: #"[{"handedOff": true}]"#))
+        XCTAssertTrue(wrongAnswer.stderr.contains("handedOff answers a composeEmail, not a dialog"), wrongAnswer.stderr)
+    }
+
     func testAnUnknownSourceOrTransportIsRefusedByName() throws {
         let source = try RxmodalCommand.run(["photoPicker", "--source", "camera"], environment: environment(script: "[]"))
         XCTAssertTrue(source.stderr.contains("unknown source “camera”: use automatic, library, fileChooser"), source.stderr)

@@ -111,6 +111,67 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(fields, ["To", "Subject", "Message"], "every field has its label as accessible name")
     }
 
+    /// A text-message transport that records its arguments, in a scratch folder.
+    private func smsRecorder() throws -> (folder: URL, command: URL, recorded: URL) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-sms-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let recorder = scratch.appendingPathComponent("send-sms"), recorded = scratch.appendingPathComponent("arguments")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(recorded.path)'\n".write(to: recorder, atomically: true, encoding: .utf8)
+        chmod(recorder.path, 0o700)
+        return (scratch, recorder, recorded)
+    }
+
+    func testAttachmentsAreRemovedAndAddedThroughTheFileChooser() throws {
+        let sms = try smsRecorder()
+        defer { try? FileManager.default.removeItem(at: sms.folder) }
+        let paths = ["first.txt", "second.txt", "third.txt"].map { sms.folder.appendingPathComponent($0).path }
+        for path in paths { try "text\n".write(toFile: path, atomically: true, encoding: .utf8) }
+        let report = try DesktopSession.run(
+            ["messageComposer", "--recipients", "+4512345678", "--body", "See attached",
+             "--add-attachment", paths[0], "--add-attachment", paths[1]], window: "New Message",
+            steps: [["press": "Remove \(paths[0])"], ["press": "Add Attachment…"],
+                    ["switch": "Add Attachment"], ["key": "ctrl+l"], ["sleep": 0.5], ["type": paths[2]], ["sleep": 0.5],
+                    ["key": "Return"], ["switch": "New Message"], ["sleep": 0.5], ["tree": true], ["press": "Send"]],
+            environment: ["RXMODAL_SMS_COMMAND": sms.command.path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(try String(contentsOf: sms.recorded, encoding: .utf8),
+                       "--attachment=\(paths[1])\n--attachment=\(paths[2])\n--body=See attached\n--\n+4512345678\n",
+                       "the one removed is gone, the one added follows the one kept")
+        let rows = report.trees[0].compactMap { entry -> String? in
+            guard entry.count == 3, case .string("push button") = entry[0], case .string(let name) = entry[1],
+                  name.hasPrefix("Remove ") else { return nil }
+            return name
+        }
+        XCTAssertEqual(rows, ["Remove \(paths[1])", "Remove \(paths[2])"])
+    }
+
+    func testAProblemIsShownAtTheFieldItConcerns() throws {
+        let sms = try smsRecorder()
+        defer { try? FileManager.default.removeItem(at: sms.folder) }
+        let report = try DesktopSession.run(
+            ["messageComposer", "--body", "Hello"], window: "New Message",
+            steps: [["press": "Send"], ["switch": "New Message"], ["tree": true], ["screenshot": "desktop-field-error.png"],
+                    ["fill": "To", "text": "+4512345678"], ["press": "Send"]],
+            environment: ["RXMODAL_SMS_COMMAND": sms.command.path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stdout, #"{"result":"sent"}"# + "\n")
+        let labels = report.trees[0].compactMap { entry -> String? in
+            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
+            return name
+        }
+        // Under the To field (the label follows it in the tree), not above the form.
+        let error = "recipients: at least one recipient is needed"
+        XCTAssertTrue(labels.contains(error), "\(labels)")
+        XCTAssertFalse(labels.contains("Not sent"), "\(labels)")
+        let toIndex = labels.firstIndex(of: "To"), errorIndex = labels.firstIndex(of: error), subjectIndex = labels.firstIndex(of: "Subject")
+        XCTAssertTrue(toIndex != nil && errorIndex != nil && subjectIndex != nil && toIndex! < errorIndex! && errorIndex! < subjectIndex!,
+                      "between To and Subject: \(labels)")
+        let shot = try XCTUnwrap(report.screenshots.first)
+        XCTAssertGreaterThan(shot.colours, 50, "the form drawn again, with its error")
+    }
+
     func testAMultipleChoiceKeepsTheOrderPickedAndItsLimit() throws {
         let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-pictures-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)

@@ -25,13 +25,32 @@ final class SurfaceSpecValidationTests: RxTestCase {
 
     func testUnknownOrMissingPrimitiveIsRefused() {
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": "toast"]), method: "show",
-                                 reason: #"spec.primitive: unknown primitive "toast"; expected one of "dialog", "choice", "form", "openURL", "prompt", "progress""#)
+                                 reason: #"spec.primitive: unknown primitive "toast"; expected one of "dialog", "choice", "form", "openURL", "prompt", "progress", "files", "composeEmail""#)
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["title": "x"]), method: "show",
-                                 reason: #"spec.primitive: missing (one of "dialog", "choice", "form", "openURL", "prompt", "progress")"#)
+                                 reason: #"spec.primitive: missing (one of "dialog", "choice", "form", "openURL", "prompt", "progress", "files", "composeEmail")"#)
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": 3]), method: "show",
                                  reason: "spec.primitive: expected a string, got int")
         XCTAssertInvalidArgument(try SurfaceSpec.validate(["dialog"]), method: "show",
                                  reason: "spec: expected an object, got array")
+    }
+
+    func testAFileChooserAndAMailHandOffAreChecked() {
+        XCTAssertNoThrow(try SurfaceSpec.validate(["primitive": "files", "title": "Photos", "multiple": true, "mimeTypes": ["image/*"]]))
+        XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": "files", "mimeTypes": ["image/*", 3]]), method: "show",
+                                 reason: "spec.mimeTypes[1]: expected a string, got int")
+        XCTAssertNoThrow(try SurfaceSpec.validate(["primitive": "composeEmail", "to": ["a@b.c"], "attachments": ["/tmp/a.pdf"]]))
+        XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": "composeEmail", "attachments": ["a.pdf"]]), method: "show",
+                                 reason: #"spec.attachments[0]: expected an absolute path, got "a.pdf""#)
+        XCTAssertInvalidArgument(try SurfaceSpec.validate(["primitive": "composeEmail", "cc": "a@b.c"]), method: "show",
+                                 reason: "spec.cc: expected an array, got string")
+    }
+
+    func testAFormFieldsErrorIsText() {
+        var spec = Specs.mail.objectValue!
+        var fields = spec["fields"]!.arrayValue!
+        fields[0] = ["name": "to", "label": "To", "kind": "addresses", "error": 7]
+        spec["fields"] = .array(fields)
+        XCTAssertInvalidArgument(try SurfaceSpec.validate(.object(spec)), method: "show", reason: "spec.fields[0].error: expected a string, got int")
     }
 
     func testWrongTypesAreReportedAtTheFirstProblem() {

@@ -23,6 +23,26 @@ final class TerminalFormTests: RxTestCase {
             "to": ["a@b.c", "d@e.f"], "subject": "Hi", "body": "Hello\nWorld", "from": "me@b.c", "files": []]]))
     }
 
+    func testAFieldsErrorIsShownUnderIt() throws {
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        var spec = Specs.mail
+        var fields = spec["fields"]?.arrayValue ?? []
+        fields[0] = ["name": "to", "label": "To", "kind": "addresses", "value": ["a@b"], "error": "to[0]: not a valid e-mail address"]
+        spec = ["primitive": "form", "title": "New Message", "fields": .array(fields), "actions": spec["actions"]!]
+        var shown: [UInt8] = []
+        let outcome = try presentAndDrive(TerminalSurface.on(pty), pty, spec, waitFor: "[>Send<]") {
+            shown = pty.bytes   // the form as drawn, before Esc takes it down
+            pty.type("\u{1B}")
+        }
+        XCTAssertEqual(outcome?.map { $0["action"] }, .success(0))
+        // On the screen: the error on the row under the field, in colour.
+        let screen = try EmulatedScreen.render(shown)
+        let to = try XCTUnwrap(screen.row(containing: "To: a@b"), screen.text)
+        XCTAssertEqual(screen.rows[to + 1].trimmingCharacters(in: .whitespaces), "! to[0]: not a valid e-mail address", screen.text)
+        XCTAssertTrue(screen.colouredRows[to + 1].contains("not a valid"), "drawn in red")
+    }
+
     func testEscChoosesCancelWithTheFieldsAsTheyAre() throws {
         let pty = try PseudoTerminal()
         defer { pty.close() }

@@ -34,6 +34,8 @@ final class FormScreen: TerminalScreen {
         /// The edited text (addresses: comma-separated) or, for a list, its items.
         var text: EditableText
         var list: [String]
+        /// What is wrong with the field, drawn under it.
+        var error: String?
         var isEditable: Bool { kind == "line" || kind == "text" || kind == "addresses" }
     }
 
@@ -57,7 +59,7 @@ final class FormScreen: TerminalScreen {
             let kind = field["kind"]?.stringValue ?? "line"
             let text = kind == "addresses" ? list.joined(separator: ", ") : value?.stringValue ?? list.joined(separator: ", ")
             return Field(name: field["name"]?.stringValue ?? "", label: field["label"]?.stringValue ?? "", kind: kind,
-                         text: EditableText(text, multiline: kind == "text"), list: list)
+                         text: EditableText(text, multiline: kind == "text"), list: list, error: field["error"]?.stringValue)
         }
     }
 
@@ -180,6 +182,9 @@ final class FormScreen: TerminalScreen {
             default:
                 let shown = field.text.drawnLines(style: style, showsCursor: focused).joined(separator: " ")
                 drawing.lines.append("\(marker) \(label): \(shown)")
+            }
+            if let error = field.error, !error.isEmpty {
+                drawing.lines.append(style.paint("    ! \(TerminalSafeText.line(error))", .red))
             }
         }
         drawing.lines.append("")

@@ -116,6 +116,7 @@ final class LineConversation {
                 let label = field["label"]?.stringValue ?? ""
                 let value = Self.display(formValues[field["name"]?.stringValue ?? ""] ?? "")
                 lines.append("\(TerminalSafeText.line(label)): \(TerminalSafeText.line(value))")
+                if let error = field["error"]?.stringValue { lines.append("! \(TerminalSafeText.line(error))") }
             }
         }
         return lines.map { $0 + "\n" }.joined()
@@ -142,10 +143,11 @@ final class LineConversation {
             let kind = field["kind"]?.stringValue ?? "line"
             let current = Self.display(formValues[field["name"]?.stringValue ?? ""] ?? "")
             let shown = current.isEmpty ? "" : " [\(TerminalSafeText.lines(current).joined(separator: "⏎"))]"
+            let error = field["error"]?.stringValue.map { "! \(TerminalSafeText.line($0))\n" } ?? ""
             switch kind {
-            case "text": return "\(label) (text; end with a line \".\")\(shown):\n"
-            case "addresses": return "\(label) (addresses, comma-separated)\(shown): "
-            default: return "\(label)\(shown): "
+            case "text": return error + "\(label) (text; end with a line \".\")\(shown):\n"
+            case "addresses": return error + "\(label) (addresses, comma-separated)\(shown): "
+            default: return error + "\(label)\(shown): "
             }
         case .action:
             var lines = actions.enumerated().map { index, action in
