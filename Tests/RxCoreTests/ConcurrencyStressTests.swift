@@ -254,3 +254,34 @@ private final class ElementLog: Sendable {
     var distinctCount: Int { state.withLock { Set($0.elements).count } }
     var orderViolations: Int { state.withLock { $0.orderViolations } }
 }
+
+/// `observe(on:)` a concurrent scheduler, fed from one thread: each turn runs on
+/// whichever worker is free, so a turn often ends (and schedules the next) before
+/// the thread that scheduled it has returned from `schedule`. Every element and
+/// the completion must still arrive, in order.
+final class ObserveOnConcurrentSchedulerTests: RxTestCase {
+    func testEveryEventArrivesInOrderWhenTurnsOutrunTheThreadThatScheduledThem() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        for round in 0..<200 {
+            let subject = PublishSubject<Int>()
+            let done = DispatchSemaphore(value: 0)
+            let log = LockedLog()
+            let subscription = subject.observe(on: scheduler).subscribe(onNext: { log.append($0) }, onCompleted: { done.signal() })
+            for element in 0..<500 { subject.onNext(element) }
+            subject.onCompleted()
+            let ended = done.wait(timeout: .now() + 20)
+            subscription.dispose()
+            guard ended == .success else {
+                return XCTFail("round \(round): delivery stopped after \(log.values.count) of 500 elements")
+            }
+            XCTAssertEqual(log.values, Array(0..<500), "round \(round)")
+        }
+    }
+}
+
+private final class LockedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    func append(_ value: Int) { lock.withLock { stored.append(value) } }
+    var values: [Int] { lock.withLock { stored } }
+}

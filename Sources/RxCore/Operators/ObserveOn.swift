@@ -38,18 +38,27 @@ extension ObservableType {
 /// Queues events and delivers them one per scheduled action, as RxSwift does: each
 /// event is its own turn of the scheduler, so other work queued there runs between
 /// two events, and a virtual clock shows one tick per event.
+///
+/// Each turn schedules the next, so only the newest turn needs cancelling on
+/// dispose, and a turn's disposable is kept only if no later turn has been
+/// scheduled meanwhile. (Storing each into one serial slot let the thread that
+/// scheduled a turn store it after that turn had already run and scheduled the
+/// next: the late store cancelled the next turn, and with it every event after,
+/// for good — on a concurrent scheduler within seconds.)
 private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     private struct State {
         var queue = ElementQueue<Event<Element>>()
         var isDraining = false
         var isDisposed = false
+        /// How many turns were scheduled, and the newest one's disposable.
+        var turns: UInt64 = 0
+        var newestTurn: Disposable?
     }
 
     private let downstream: AnyObserver<Element>
     private let scheduler: ImmediateSchedulerType
     private let state = Locked(State())
     private let upstream = SingleAssignmentDisposable()
-    private let drainWork = SerialDisposable()
 
     init(downstream: AnyObserver<Element>, scheduler: ImmediateSchedulerType) {
         Resources.incrementTotal()
@@ -77,10 +86,20 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     }
 
     private func scheduleTurn() {
-        drainWork.disposable = scheduler.schedule(()) { _ in
+        let number = state.withLock { state -> UInt64 in
+            state.turns += 1
+            return state.turns
+        }
+        let turn = scheduler.schedule(()) { _ in
             self.deliverOne()
             return NopDisposable()
         }
+        let cancelled = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            if state.turns == number { state.newestTurn = turn }   // else a later turn is already the newest
+            return false
+        }
+        if cancelled { turn.dispose() }
     }
 
     /// Delivers the oldest queued event, then asks for another turn if more wait.
@@ -105,11 +124,13 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     }
 
     func dispose() {
-        state.withLock { state in
+        let turn = state.withLock { state -> Disposable? in
             state.isDisposed = true
             state.queue.removeAll()
+            defer { state.newestTurn = nil }
+            return state.newestTurn
         }
-        drainWork.dispose()
+        turn?.dispose()
         upstream.dispose()
     }
 }
