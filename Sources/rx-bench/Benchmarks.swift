@@ -218,6 +218,27 @@ func runBenchmarks() {
 
     }
 
+    // MARK: 9. Many inner sequences running at once: per inner, the cost must not grow with their number
+
+    if enabled("9") {
+
+    for count in [1_000, 10_000, 100_000] {
+        let repeats = Swift.max(1, 200_000 / scale / count)
+        add("9. flatMap of \(count) live subjects, one event each, completed oldest first (per inner)", operations: repeats * count) {
+            for _ in 0..<repeats {
+                let inners = (0..<count).map { _ in PublishSubject<Int>() }
+                let outer = PublishSubject<Int>()
+                let subscription = outer.flatMap { inners[$0] }.subscribe(onNext: { counter.value &+= $0 })
+                for index in 0..<count { outer.onNext(index) }
+                for inner in inners { inner.onNext(1) }
+                for inner in inners { inner.onCompleted() }
+                subscription.dispose()
+            }
+        }
+    }
+
+    }
+
     // MARK: Rounds
     //
     // Round by round across every benchmark, rather than all rounds of one before

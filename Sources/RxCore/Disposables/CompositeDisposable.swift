@@ -10,7 +10,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     private struct State {
-        var entries: [(key: UInt64, disposable: Disposable)] = []
+        /// Removal by key is O(log n), so a group of n costs O(n log n) to empty in any order.
+        var entries = KeyedSlots<Disposable>()
         var nextKey: UInt64 = 0
         var isDisposed = false
     }
@@ -26,7 +27,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         Resources.incrementTotal()
         var initial = State()
         for disposable in disposables {
-            initial.entries.append((initial.nextKey, disposable))
+            initial.entries.append(disposable, for: initial.nextKey)
             initial.nextKey += 1
         }
         state = Locked(initial)
@@ -50,7 +51,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
             guard !state.isDisposed else { return nil }
             let key = state.nextKey
             state.nextKey += 1
-            state.entries.append((key, disposable))
+            state.entries.append(disposable, for: key)
             return key
         }
         guard let key else {
@@ -62,21 +63,16 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Removes the entry and disposes it.
     public func remove(for key: DisposeKey) {
-        let removed = state.withLock { state -> Disposable? in
-            // Recent entries are the likeliest to be removed: search from the end.
-            guard let index = state.entries.lastIndex(where: { $0.key == key.value }) else { return nil }
-            return state.entries.remove(at: index).disposable
-        }
+        let removed = state.withLock { state in state.entries.remove(key.value) }
         removed?.dispose()
     }
 
     public func dispose() {
-        let entries = state.withLock { state -> [(key: UInt64, disposable: Disposable)] in
+        let entries = state.withLock { state -> [Disposable] in
             guard !state.isDisposed else { return [] }
             state.isDisposed = true
-            defer { state.entries = [] }
-            return state.entries
+            return state.entries.removeAll()
         }
-        for entry in entries { entry.disposable.dispose() }
+        for entry in entries { entry.dispose() }
     }
 }

@@ -22,8 +22,8 @@ internal enum FlattenCommand<Source, Result> {
 /// What a `FlattenSink` remembers; touched only by the thread draining its commands.
 @usableFromInline
 internal struct FlattenState<Source, Result> {
-    /// Running inner sequences, oldest first, with their subscription once stored.
-    @usableFromInline var active: [(id: UInt64, key: CompositeDisposable.DisposeKey?)] = []
+    /// Running inner sequences by id, oldest first, with their subscription once stored.
+    @usableFromInline var active = KeyedSlots<RunningInner>()
     /// Inner sequences waiting for a free slot (`.limited`), made by the selector
     /// when their element arrived, as in RxSwift.
     @usableFromInline var waiting = ElementQueue<Observable<Result>>()
@@ -34,6 +34,13 @@ internal struct FlattenState<Source, Result> {
     @usableFromInline var stopped = false
 
     @inlinable init() {}
+}
+
+/// A running inner sequence's subscription in the sink's group, once stored.
+@usableFromInline
+internal struct RunningInner {
+    @usableFromInline var key: CompositeDisposable.DisposeKey?
+    @inlinable init(key: CompositeDisposable.DisposeKey?) { self.key = key }
 }
 
 /// The sink behind `flatMap`, `flatMapFirst`, `flatMapLatest`, `concatMap`,
@@ -92,9 +99,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             case .first:
                 if state.pointee.active.isEmpty { subscribeInner(element) }
             case .latest:
-                let running = state.pointee.active
-                state.pointee.active.removeAll(keepingCapacity: true)
-                for entry in running { if let key = entry.key { subscriptions.remove(for: key) } }
+                for entry in state.pointee.active.removeAll() { if let key = entry.key { subscriptions.remove(for: key) } }
                 subscribeInner(element)
             case .limited(let limit):
                 if state.pointee.active.count < limit {
@@ -116,12 +121,8 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         case .inner(let id, .error(let error)):
             if isActive(id) { fail(error) }
         case .inner(let id, .completed):
-            // Newest last: an inner that ends while it is being subscribed is the last.
-            guard let index = state.pointee.active.lastIndex(where: { $0.id == id }) else { return }
-            let key = index == state.pointee.active.count - 1
-                ? state.pointee.active.removeLast().key
-                : state.pointee.active.remove(at: index).key
-            if let key { subscriptions.remove(for: key) }
+            guard let entry = state.pointee.active.remove(id) else { return }
+            if let key = entry.key { subscriptions.remove(for: key) }
             innerEnded()
         }
     }
@@ -140,8 +141,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
 
     @inlinable
     internal func isActive(_ id: UInt64) -> Bool {
-        // The running set is tiny for every strategy but `.all`; newest last.
-        state.pointer.pointee.active.lastIndex { $0.id == id } != nil
+        state.pointer.pointee.active.contains(id)
     }
 
     @inlinable
@@ -168,7 +168,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         }
         let id = state.pointee.nextID
         state.pointee.nextID += 1
-        state.pointee.active.append((id, nil))
+        state.pointee.active.append(RunningInner(key: nil), for: id)
         let thread = currentThreadIdentity()
         // Only the draining thread writes it, so a load and a store do (no locked exchange).
         let previous = subscribingThread.load(ordering: .relaxed)
@@ -184,12 +184,12 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             // The inner kept it: from now on it must keep this sink alive.
             innerObserver.owner = self
         }
-        guard let index = state.pointee.active.lastIndex(where: { $0.id == id }) else {
+        guard state.pointee.active.contains(id) else {
             // It already ended (or was replaced): nothing to keep.
             subscription.dispose()
             return
         }
-        state.pointee.active[index].key = subscriptions.insert(subscription)
+        state.pointee.active.update(RunningInner(key: subscriptions.insert(subscription)), for: id)
     }
 
     /// The spare inner observer, or a new one, set up for inner sequence `id`.
