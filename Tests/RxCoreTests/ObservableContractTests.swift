@@ -42,7 +42,7 @@ final class ObservableContractTests: RxTestCase {
     func testSubjectsDeliverNothingAfterTheirTerminalEvent() {
         let publish = PublishSubject<Int>()
         let behavior = BehaviorSubject(value: 0)
-        let replay = ReplaySubject<Int>.createUnbound()
+        let replay = ReplaySubject<Int>.createUnbounded()
         let async = AsyncSubject<Int>()
         var received: [String: [Event<Int>]] = [:]
         let subscriptions = [

@@ -150,7 +150,7 @@ final class SubjectTests: RxTestCase {
 
     func testReplaySubjectUnboundedReplaysEverything() {
         let scheduler = TestScheduler()
-        let subject = ReplaySubject<Int>.createUnbound()
+        let subject = ReplaySubject<Int>.createUnbounded()
         for time in stride(from: 210, through: 300, by: 10) { scheduler.scheduleAt(time) { subject.onNext(time) } }
         let late = scheduler.record(subject, subscribeAt: 305)
         scheduler.start()
@@ -160,7 +160,7 @@ final class SubjectTests: RxTestCase {
     func testReplaySubjectReplaysThenTheTerminalEventToLateSubscribers() {
         let scheduler = TestScheduler()
         let completed = ReplaySubject<Int>.create(bufferSize: 2)
-        let failed = ReplaySubject<Int>.createUnbound()
+        let failed = ReplaySubject<Int>.createUnbounded()
         scheduler.scheduleAt(210) { completed.onNext(1); failed.onNext(1) }
         scheduler.scheduleAt(220) { completed.onNext(2); failed.onNext(2) }
         scheduler.scheduleAt(230) { completed.onNext(3); completed.onCompleted() }

@@ -259,7 +259,7 @@ extension ObservableType {
     /// A connectable sequence that multicasts through a `ReplaySubject` that keeps
     /// every element, a new one for each connection, as in RxSwift.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }
 
     /// A connectable sequence that multicasts through `subject`.

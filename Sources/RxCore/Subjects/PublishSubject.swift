@@ -38,9 +38,15 @@ public final class ReplaySubject<Element>: SubjectBase<Element>, @unchecked Send
         return ReplaySubject(bufferSize: bufferSize)
     }
 
-    /// Replays every element ever sent.
-    public static func createUnbound() -> ReplaySubject<Element> {
+    /// Replays every element ever sent (RxSwift's spelling; its `ReplayRelay` says
+    /// `createUnbound`).
+    public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: nil)
+    }
+
+    @available(*, deprecated, renamed: "createUnbounded()")
+    public static func createUnbound() -> ReplaySubject<Element> {
+        createUnbounded()
     }
 }
 

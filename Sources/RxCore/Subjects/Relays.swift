@@ -61,7 +61,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     }
 
     public static func createUnbound() -> ReplayRelay<Element> {
-        ReplayRelay(subject: .createUnbound())
+        ReplayRelay(subject: .createUnbounded())
     }
 
     @inlinable

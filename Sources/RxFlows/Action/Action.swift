@@ -144,7 +144,7 @@ final class ActionCore<Element>: @unchecked Sendable {
     private let state = SerialState(State())
 
     func execute<Input>(_ input: Input, workFactory: (Input) -> Observable<Element>) -> Observable<Element> {
-        let replay = ReplaySubject<Element>.createUnbound()
+        let replay = ReplaySubject<Element>.createUnbounded()
         let subscription = SingleAssignmentDisposable()
         let accepted = state.transition { state, outbox -> Bool in
             guard !state.isReleased, state.condition == true, state.execution == nil else {
