@@ -59,19 +59,41 @@ static GMutex loop_mutex;
 static GCond loop_ready_cond;
 static gboolean loop_ready = FALSE;
 static gboolean loop_failed = FALSE;
+static GThread *gtk_thread;      /* ours, when we started one */
+static GMainLoop *gtk_loop;      /* its loop */
+static gint thumbnails_decoding; /* jobs on GLib's pool, atomic */
 
 static gpointer run_gtk_loop(gpointer unused) {
     (void)unused;
     gboolean ok = gtk_init_check();
+    GMainLoop *loop = ok ? g_main_loop_new(NULL, FALSE) : NULL;
     g_mutex_lock(&loop_mutex);
     loop_ready = TRUE;
     loop_failed = !ok;
+    gtk_loop = loop;
     g_cond_broadcast(&loop_ready_cond);
     g_mutex_unlock(&loop_mutex);
     if (!ok) return NULL;
-    GMainLoop *loop = g_main_loop_new(NULL, FALSE);
-    g_main_loop_run(loop);   /* for the life of the process */
+    g_main_loop_run(loop);   /* until the process exits */
     return NULL;
+}
+
+static gboolean quit_gtk_loop(gpointer unused) {
+    (void)unused;
+    g_main_loop_quit(gtk_loop);
+    return G_SOURCE_REMOVE;
+}
+
+/* At exit, our GTK thread is stopped and joined, and thumbnails still being decoded
+** get a moment to finish, before the process's destructors run: a thread left in
+** GTK or in an image loader while libraries are torn down crashed the exit of a
+** command that had already printed its answer. */
+static void stop_gtk_thread(void) {
+    if (!gtk_thread || g_thread_self() == gtk_thread) return;
+    g_main_context_invoke(NULL, quit_gtk_loop, NULL);
+    g_thread_join(gtk_thread);
+    gtk_thread = NULL;
+    for (int waited = 0; g_atomic_int_get(&thumbnails_decoding) > 0 && waited < 200; waited++) g_usleep(5000);
 }
 
 /* Starts GTK once: on the host's loop when it has GTK running, else on a thread
@@ -83,8 +105,14 @@ static gboolean ensure_gtk(rxm_error *error) {
             /* A GTK 4 host: its loop runs our work too. */
             loop_ready = TRUE;
         } else {
-            g_thread_unref(g_thread_new("rxmodal-gtk", run_gtk_loop, NULL));
+            gtk_thread = g_thread_new("rxmodal-gtk", run_gtk_loop, NULL);
             while (!loop_ready) g_cond_wait(&loop_ready_cond, &loop_mutex);
+            if (loop_failed) {
+                g_thread_join(gtk_thread);
+                gtk_thread = NULL;
+            } else {
+                atexit(stop_gtk_thread);
+            }
         }
     }
     gboolean failed = loop_failed;
@@ -206,6 +234,7 @@ struct rxm_presentation {
     GtkWidget *done_button;
     GtkWidget *choice_view;               /* the GtkListBox or GtkFlowBox of a choice */
     GtkWidget *search_entry;              /* its filter, or NULL */
+    GCancellable *thumbnails;             /* its thumbnails being decoded, or NULL */
     GArray *fields;                       /* form_field (form) */
     GtkNativeDialog *attachment_chooser;  /* an "Add Attachment" chooser open, or NULL */
     /* Shown by a portal (files, composeEmail, openURL through OpenURI): */
@@ -795,13 +824,16 @@ static void free_thumbnail_job(gpointer pointer) {
     g_free(job);
 }
 
+/* On GLib's pool; skipped once the choice is gone (its cancellable). */
 static void decode_thumbnail(GTask *task, gpointer source, gpointer pointer, GCancellable *cancellable) {
-    (void)source; (void)cancellable;
+    (void)source;
     thumbnail_job *job = pointer;
     GError *failure = NULL;
-    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale(job->path, 128, 128, TRUE, &failure);
+    GdkPixbuf *pixbuf = g_cancellable_set_error_if_cancelled(cancellable, &failure) ? NULL
+        : gdk_pixbuf_new_from_file_at_scale(job->path, 128, 128, TRUE, &failure);
     if (pixbuf) g_task_return_pointer(task, pixbuf, g_object_unref);
     else g_task_return_error(task, failure);
+    g_atomic_int_dec_and_test(&thumbnails_decoding);
 }
 
 static void show_thumbnail(GObject *source, GAsyncResult *result, gpointer pointer) {
@@ -815,11 +847,12 @@ static void show_thumbnail(GObject *source, GAsyncResult *result, gpointer point
     g_object_unref(pixbuf);
 }
 
-static void load_thumbnail(GtkWidget *picture, const char *path) {
+static void load_thumbnail(GtkWidget *picture, const char *path, GCancellable *cancellable) {
     thumbnail_job *job = g_new0(thumbnail_job, 1);
     job->picture = g_object_ref(picture);
     job->path = g_strdup(path);
-    GTask *task = g_task_new(NULL, NULL, show_thumbnail, NULL);
+    g_atomic_int_inc(&thumbnails_decoding);
+    GTask *task = g_task_new(NULL, cancellable, show_thumbnail, NULL);
     g_task_set_task_data(task, job, free_thumbnail_job);
     g_task_run_in_thread(task, decode_thumbnail);
     g_object_unref(task);
@@ -844,7 +877,10 @@ static GtkWidget *new_choice_grid(rxm_presentation *presentation, const rxm_valu
         gtk_picture_set_content_fit(GTK_PICTURE(picture), GTK_CONTENT_FIT_CONTAIN);
         gtk_widget_set_size_request(picture, 128, 128);
         gtk_accessible_update_property(GTK_ACCESSIBLE(picture), GTK_ACCESSIBLE_PROPERTY_LABEL, item_title ? item_title : "", -1);
-        if (thumbnail && *thumbnail) load_thumbnail(picture, thumbnail);
+        if (thumbnail && *thumbnail) {
+            if (!presentation->thumbnails) presentation->thumbnails = g_cancellable_new();
+            load_thumbnail(picture, thumbnail, presentation->thumbnails);
+        }
         gtk_box_append(GTK_BOX(tile), picture);
         GtkWidget *caption = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4);
         if (presentation->multiple) gtk_box_append(GTK_BOX(caption), new_item_check(presentation, (int)i, item_title));
@@ -1441,6 +1477,17 @@ static void build_on_gtk_thread(void *pointer) {
 
 static void destroy_on_gtk_thread(void *pointer) {
     rxm_presentation *presentation = pointer;
+    if (presentation->thumbnails) g_cancellable_cancel(presentation->thumbnails);
+    /* The search entry reports a change a moment after it (a timeout of its own),
+    ** which may come after the presentation is gone: nothing of it may call us. */
+    if (presentation->search_entry) {
+        g_signal_handlers_disconnect_by_data(presentation->search_entry, presentation);
+        if (GTK_IS_LIST_BOX(presentation->choice_view))
+            gtk_list_box_set_filter_func(GTK_LIST_BOX(presentation->choice_view), NULL, NULL, NULL);
+        else
+            gtk_flow_box_set_filter_func(GTK_FLOW_BOX(presentation->choice_view), NULL, NULL, NULL);
+        presentation->search_entry = NULL;
+    }
     portal_request_cancel(presentation->request);   /* closes a portal dialog still open */
     presentation->request = NULL;
     if (presentation->attachment_chooser) {
@@ -1470,6 +1517,7 @@ static void unref_presentation(rxm_presentation *presentation) {
         g_array_unref(presentation->fields);
     }
     if (presentation->portal_results) g_variant_unref(presentation->portal_results);
+    if (presentation->thumbnails) g_object_unref(presentation->thumbnails);
     g_free(presentation->portal_failure);
     g_mutex_clear(&presentation->mutex);
     g_free(presentation);

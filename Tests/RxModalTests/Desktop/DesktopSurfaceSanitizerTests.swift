@@ -61,6 +61,17 @@ final class DesktopSurfaceSanitizerTests: RxTestCase {
         XCTAssertEqual(disposed.status, 5)
         XCTAssertFalse(disposed.windowLeft)
 
+        // A search typed and answered at once with Return: the entry's delayed change
+        // report comes after the window is gone.
+        let pictures = module.folder + "/pictures"
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        for name in ["harbour.png", "meadow.png"] { try TestPictures.drawPNG(at: pictures + "/" + name) }
+        let searched = try run(module, ["photoPicker", "--library-roots", "[\"\(pictures)\"]"], window: "Photos",
+                               steps: [["fill": "Search", "text": "harb"], ["key": "Return"], ["sleep": 0.5]],
+                               environment: ["XDG_CACHE_HOME": module.folder + "/cache"])
+        XCTAssertEqual(searched.status, 0, searched.stderr)
+        XCTAssertTrue(searched.stdout.contains("harbour.png"), searched.stdout)
+
         // Through the FileChooser portal: a request answered (Escape), and one closed by a dispose.
         let chooser = try run(module, ["photoPicker", "--source", "fileChooser"], window: "Photos", steps: [["key": "Escape"]])
         XCTAssertNil(chooser.error, chooser.stderr)
