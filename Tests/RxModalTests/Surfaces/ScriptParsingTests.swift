@@ -41,7 +41,7 @@ final class ScriptParsingTests: RxTestCase {
 
     func testUnknownKeyNamesTheStepAndTheKnownKeys() {
         XCTAssertMalformed(#"[{"choose": 0}, {"chose": "OK"}]"#,
-                           #"step 2: unknown key "chose"; a step takes afterMilliseconds, cancel, choose, comment, expect, fields, opened, select, stayOpen, type"#)
+                           #"step 2: unknown key "chose"; a step takes afterMilliseconds, cancel, choose, comment, expect, fields, files, handedOff, opened, select, stayOpen, type"#)
     }
 
     func testTwoAnswersInOneStepAreRefused() {
@@ -50,7 +50,7 @@ final class ScriptParsingTests: RxTestCase {
     }
 
     func testAStepWithoutAnswerIsRefused() {
-        XCTAssertMalformed(#"[{"expect": {"title": "x"}}]"#, "step 1: no answer; give one of choose, cancel, select, opened, stayOpen")
+        XCTAssertMalformed(#"[{"expect": {"title": "x"}}]"#, "step 1: no answer; give one of choose, cancel, select, opened, files, handedOff, stayOpen")
     }
 
     func testTypeAndFieldsNeedAnActionAndNotEachOther() {
