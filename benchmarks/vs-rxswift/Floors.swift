@@ -1,0 +1,77 @@
+// Floors: the same work as some shapes do, done without either library, measured
+// in the same run. A shape bound by the system (a queue hop, an allocation) can get
+// no faster than its floor, whatever the library does, so its ratio says little
+// once both sides are close to it.
+import Dispatch
+
+enum Floors {
+    /// What a floor is the floor of, by shape name, for the table.
+    static let floorOf: [String: String] = [
+        "opaque closure call": "every per-event shape: one call per subscriber",
+        "class allocation + release": "creation shapes: every subscription allocates",
+        "DispatchQueue.async per event to a serial queue": "observe(on: SerialDispatchQueueScheduler)",
+        "DispatchQueue.async + semaphore wait, round trip": "subscribe(on: SerialDispatchQueueScheduler)",
+    ]
+
+    static func all() -> [Shape] {
+        let n = 1_000
+        var shapes: [Shape] = []
+        let counter = Counter()
+
+        // Two closures, one chosen at run time, so the call cannot be inlined.
+        let closures: [(Int) -> Void] = [{ counter.record($0) }, { counter.record(-$0) }]
+        let opaque = closures[CommandLine.arguments.count > 99 ? 1 : 0]
+        shapes.append(Shape(family: "floor", name: "opaque closure call", unit: "call", operations: n) {
+            let counter = counter.reset()
+            for i in 0..<n { opaque(i) }
+            return counter.value
+        })
+
+        // Stored into an object that outlives the loop, so the allocation is not
+        // promoted to the stack; each store releases the previous box.
+        let holder = Holder()
+        shapes.append(Shape(family: "floor", name: "class allocation + release", unit: "object", operations: n) {
+            let counter = counter.reset()
+            for i in 0..<n {
+                holder.box = Box(i)
+                counter.record(holder.box!.value)
+            }
+            holder.box = nil
+            return counter.value
+        })
+
+        let queue = DispatchQueue(label: "bench.floor")
+        shapes.append(Shape(family: "floor", name: "DispatchQueue.async per event to a serial queue", unit: "event", operations: n) {
+            let counter = counter.reset()
+            for i in 0..<n {
+                queue.async { counter.record(i) }
+            }
+            queue.sync {}
+            return counter.value
+        })
+
+        let done = DispatchSemaphore(value: 0)
+        let cycles = n / 10
+        shapes.append(Shape(family: "floor", name: "DispatchQueue.async + semaphore wait, round trip", unit: "cycle", operations: cycles) {
+            let counter = counter.reset()
+            for i in 0..<cycles {
+                queue.async {
+                    counter.record(i)
+                    done.signal()
+                }
+                done.wait()
+            }
+            return counter.value
+        })
+        return shapes
+    }
+
+    private final class Box {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    private final class Holder {
+        var box: Box?
+    }
+}
