@@ -114,16 +114,16 @@ let package = Package(
         // The webAuthenticationSession plugin, its benchmark and callback helper.
         .target(name: "WebAuthenticationSessionPlugin", dependencies: ["RxModalPluginABI"], path: "plugins/webAuthenticationSession",
                 publicHeadersPath: "include", linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"]),
+        .executableTarget(name: "rxmodal-webauth-bench", dependencies: ["RxModal", "RxCore"], path: "benchmarks/rxmodal-webauth-bench"),
         // Hands a custom-scheme callback (run by the scheme's desktop entry) to the waiting session.
         .executableTarget(name: "rxmodal-webauth-callback", dependencies: ["WebAuthenticationSessionPlugin"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
-        .executableTarget(name: "rx-bench", dependencies: ["RxCore"]),
-        .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"]),
+        .executableTarget(name: "rx-bench", dependencies: ["RxCore"], path: "benchmarks/rx-bench"),
+        .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"], path: "benchmarks/rxmodal-bench"),
         // A child process for the terminal surface's SIGINT/SIGTERM tests.
         .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),
         // A configuration call through the libffi invoker versus a direct C call.
-        .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"]),
+        .executableTarget(name: "rxmodal-invoker-bench", dependencies: ["RxModal", "RxModalPluginABI", "RxModalTestFixtures", "CFFI"], path: "benchmarks/rxmodal-invoker-bench"),
         // The `rxmodal` command: its parser and commands in a library, so
         // tests reach them directly; the executable is a two-line main.
         // RxModalMedia for the media-library answers `rxmodal reset-authorization` forgets.
@@ -141,7 +141,7 @@ let package = Package(
         .target(name: "CHostSignals", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "RxModalC", dependencies: ["RxModal", "RxCore", "RxModalPluginABI", "CHostSignals"],
                 exclude: ["exports.map", "librxmodal.symbols"], linkerSettings: cLibraryLinkerSettings),
-        .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"]),
+        .executableTarget(name: "rxmodal-c-bench", dependencies: ["RxModalC", "RxModal", "RxCore", "RxModalPluginABI"], path: "benchmarks/rxmodal-c-bench"),
         // The leak check every test class inherits.
         .target(name: "RxTestSupport", dependencies: ["RxCore"], path: "Tests/RxTestSupport"),
         .testTarget(name: "RxCoreTests", dependencies: ["RxTestSupport", "RxCore", "RxTesting", "RxBlocking", "RxFoundation"]),
@@ -159,7 +159,7 @@ let package = Package(
         .target(name: "MediaPluginSupport", dependencies: ["RxModalMedia", "RxModalPluginABI", "SwiftPluginSupport"], path: "plugins/media-common"),
         .target(name: "MediaPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/mediaPicker"),
         .target(name: "PhotoPickerPlugin", dependencies: ["MediaPluginSupport"], path: "plugins/photoPicker"),
-        .executableTarget(name: "rxmodal-media-bench", dependencies: ["RxModal", "RxModalMedia"]),
+        .executableTarget(name: "rxmodal-media-bench", dependencies: ["RxModal", "RxModalMedia"], path: "benchmarks/rxmodal-media-bench"),
         // The tests scan as an unprivileged user through the benchmark's `scan` mode.
         .testTarget(name: "RxModalMediaTests", dependencies: ["RxTestSupport", "RxModalMedia", "RxModal", "RxCore", "rxmodal-media-bench"],
                     exclude: ["Support"]),
