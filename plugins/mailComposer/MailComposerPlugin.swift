@@ -63,11 +63,11 @@ enum MailComposerPlugin {
         }
         let snapshot = configuration.snapshot
         let environment = ProcessEnvironment.current()
-        if snapshot.transport == .mailClient {
-            return handOff(snapshot.message, environment: environment, configuration: configuration, surface: surface,
-                           observer: observer, errorOut: errorOut)
-        }
         do {
+            if snapshot.transport == .mailClient {
+                return try handOff(snapshot.message, environment: environment, configuration: configuration,
+                                   surface: surface, observer: observer)
+            }
             let writer = try MIMEMessageWriter(environment: environment)
             let drafts = snapshot.draftsDirectory.map { MaildirDraftStore(directory: URL(fileURLWithPath: $0, isDirectory: true)) }
                 ?? MaildirDraftStore(environment: environment)
@@ -118,23 +118,15 @@ enum MailComposerPlugin {
 
     /// The mailClient transport: one "composeEmail" presentation, no form.
     static func handOff(_ message: MailMessage, environment: [String: String], configuration: MailComposerConfig,
-                        surface: UnsafePointer<rxm_surface>, observer: rxm_observer,
-                        errorOut: PluginMethods.Failure) -> rxm_disposable {
-        do {
-            _ = try message.validated()
-            let spec = try MailClientHandOff(message: message, environment: environment).spec()
-            let session = FormSession(surface: surface, observer: observer) { session, answer in
-                session.finish(with: MailClientHandOff.result(for: answer))
-            }
-            configuration.keep(session)
-            try session.show(spec)
-            return session.disposable
-        } catch let failure as PluginError {
-            failure.fill(errorOut)
-        } catch {
-            PluginError.invalidArgument("\(error)").fill(errorOut)
+                        surface: UnsafePointer<rxm_surface>, observer: rxm_observer) throws -> rxm_disposable {
+        _ = try message.validated()
+        let spec = try MailClientHandOff(message: message, environment: environment).spec()
+        let session = FormSession(surface: surface, observer: observer) { session, answer in
+            session.finish(with: MailClientHandOff.result(for: answer))
         }
-        return rxm_disposable()
+        configuration.keep(session)
+        try session.show(spec)
+        return session.disposable
     }
 }
 
