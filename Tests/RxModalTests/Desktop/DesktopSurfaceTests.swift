@@ -236,6 +236,46 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertFalse(shot.commonest.contains([255, 0, 0]), "sunset's red filtered out: \(shot.commonest)")
     }
 
+    func testTheMediaPickerAsksForAccessThenListsTitleArtistAlbumAndDuration() throws {
+        let music = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-music-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: music, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: music) }
+        // Two seconds of a tone, tagged, made with sox and mutagen (scripts/test installs both).
+        let song = music.appendingPathComponent("song.flac").path
+        let runner = try CProgramRunner()
+        defer { runner.remove() }
+        try runner.check(runner.run("/usr/bin/env", ["sox", "-q", "-n", "-r", "22050", "-c", "1", song, "synth", "2", "sine", "440"]), "sox")
+        try runner.check(runner.run("/usr/bin/python3", ["-c", """
+            import sys
+            from mutagen.flac import FLAC
+            tagged = FLAC(sys.argv[1])
+            tagged["title"], tagged["artist"], tagged["album"] = "Harbour Lights", "The Pilots", "Coastline"
+            tagged.save()
+            """, song]), "mutagen")
+        let report = try DesktopSession.run(
+            ["mediaPicker", "--library-roots", "[\"\(music.path)\"]", "--application-identifier", "desktop-tests"],
+            window: "Allow “desktop-tests” to access your media library?",
+            steps: [["press": "Allow"], ["switch": "Media"], ["tree": true], ["activate": "Harbour Lights"]],
+            environment: ["XDG_CONFIG_HOME": music.appendingPathComponent(".config").path,
+                          "XDG_CACHE_HOME": music.appendingPathComponent(".cache").path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.nodes.contains { $0.role == "push button" && $0.name == "Don’t Allow" }, "\(report.nodes)")
+        let labels = report.trees[0].compactMap { entry -> String? in
+            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
+            return name
+        }
+        for expected in ["Harbour Lights", "The Pilots — Coastline", "0:02 · song.flac"] {
+            XCTAssertTrue(labels.contains(expected), "\(expected) in \(labels)")
+        }
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        let item = try XCTUnwrap((result["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["title"] as? String, "Harbour Lights")
+        XCTAssertEqual(item["artist"] as? String, "The Pilots")
+        XCTAssertEqual(item["album"] as? String, "Coastline")
+        XCTAssertEqual(item["path"] as? String, song)
+    }
+
     /// A web sign-in: the URL opened through the surface's openURL (here $BROWSER, a
     /// browser that signs in by itself), the waiting sheet shown meanwhile.
     private func signIn(browserDelay: Double, steps: [[String: Any]]) throws -> (DesktopSession.Report, String?) {
