@@ -255,7 +255,8 @@ final class DesktopSurfaceTests: RxTestCase {
         let report = try DesktopSession.run(
             ["mediaPicker", "--library-roots", "[\"\(music.path)\"]", "--application-identifier", "desktop-tests"],
             window: "Allow “desktop-tests” to access your media library?",
-            steps: [["press": "Allow"], ["switch": "Media"], ["tree": true], ["activate": "Harbour Lights"]],
+            steps: [["press": "Allow"], ["switch": "Media"], ["tree": true], ["screenshot": "desktop-media-picker.png"],
+                    ["activate": "Harbour Lights"]],
             environment: ["XDG_CONFIG_HOME": music.appendingPathComponent(".config").path,
                           "XDG_CACHE_HOME": music.appendingPathComponent(".cache").path])
         XCTAssertNil(report.error)
