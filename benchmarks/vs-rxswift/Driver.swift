@@ -7,7 +7,12 @@ import Foundation
 @main
 enum Driver {
     static func main() {
-        let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--memory-of", arguments.count == 4, let index = Int(arguments[1]), let count = Int(arguments[3]) {
+            let shapes = arguments[2] == "RxSwift" ? RxSwiftShapes.memory() : RxCoreShapes.memory()
+            Memory.measureHere(shapes[index], count: count)
+        }
+        let options = Options(arguments: arguments)
         let rxSwift = RxSwiftShapes.all(quick: options.quick).filter(options.selects)
         let rxCore = RxCoreShapes.all(quick: options.quick).filter(options.selects)
         let floors = Floors.all().filter(options.selects)
@@ -43,6 +48,21 @@ enum Driver {
 
         let report = Report(rows: rows, floors: floorRows, rounds: options.rounds)
         print(report.markdown(), terminator: "")
+
+        // Memory, the sides alternating round by round (outside the timed rounds).
+        let memoryCount = options.quick ? 10_000 : 200_000
+        if options.only == nil {
+            log("memory: \(RxCoreShapes.memory().count) shapes, 3 fresh processes per side each")
+            let pairs = RxCoreShapes.memory().enumerated().map { index, shape in
+                var swiftRounds: [Double] = [], coreRounds: [Double] = []
+                for _ in 0..<3 {
+                    if let bytes = Memory.measureInChild(index: index, side: "RxSwift", count: memoryCount) { swiftRounds.append(bytes) }
+                    if let bytes = Memory.measureInChild(index: index, side: "RxCore", count: memoryCount) { coreRounds.append(bytes) }
+                }
+                return (name: shape.name, rxSwift: swiftRounds, rxCore: coreRounds)
+            }
+            print(Memory.markdown(pairs, count: memoryCount), terminator: "")
+        }
 
         let problems = rows.flatMap(\.problems) + floorRows.flatMap(\.problems)
         if !problems.isEmpty {

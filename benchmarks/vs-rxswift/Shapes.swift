@@ -36,6 +36,31 @@ enum Shapes { // enum name: replaced by scripts/bench-vs-rxswift
         return shapes
     }
 
+    // MARK: Memory
+
+    /// Live subscriptions whose heap the driver weighs (Memory.swift).
+    static func memory() -> [MemoryShape] {
+        [
+            MemoryShape(name: "PublishSubject.subscribe(onNext:)") { count in
+                let subject = PublishSubject<Int>()
+                let counter = Counter()
+                return [subject] + (0..<count).map { _ in subject.subscribe(onNext: { counter.record($0) }) }
+            },
+            MemoryShape(name: "PublishSubject.map.filter.subscribe(onNext:)") { count in
+                let subject = PublishSubject<Int>()
+                let counter = Counter()
+                return [subject] + (0..<count).map { _ in
+                    subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { counter.record($0) })
+                }
+            },
+            MemoryShape(name: "BehaviorRelay.subscribe(onNext:)") { count in
+                let relay = BehaviorRelay<Int>(value: 0)
+                let counter = Counter()
+                return [relay] + (0..<count).map { _ in relay.subscribe(onNext: { counter.record($0) }) }
+            },
+        ]
+    }
+
     // MARK: Subjects
 
     private static func subjects(into shapes: inout [Shape]) {
