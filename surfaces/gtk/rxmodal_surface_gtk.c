@@ -10,9 +10,10 @@
 ** GMainContext. When the host has initialised GTK 4 itself (a GTK app), that is
 ** its main loop, which runs our work; otherwise this library starts a thread of
 ** its own, initialises GTK there and runs the loop. Every call of the rxm_surface
-** table may come from any thread: work is handed to the GTK thread and waited for,
-** except when the caller is the GTK thread (a callback that dismisses), where it
-** runs at once. Callbacks run on the GTK thread.
+** table may come from any thread: work is handed to the GTK thread and waited for
+** (show, dismiss), or handed over without waiting (update, whose caller may hold a
+** lock a callback wants), except when the caller is the GTK thread (a callback that
+** dismisses), where it runs at once. Callbacks run on the GTK thread.
 **
 ** Timing rules (rxmodal_plugin.h): no callback starts before show() returns (an
 ** answer given in that instant is held and delivered from the loop right after);
@@ -1569,38 +1570,73 @@ static rxm_presentation *surface_show(void *context, const rxm_value *spec,
     return presentation;
 }
 
+/* A patch, copied out of the caller's value so that it can be applied later on the
+** GTK thread. */
 typedef struct {
-    rxm_presentation *presentation;
-    const rxm_value *patch;
+    rxm_presentation *presentation;   /* a reference of its own */
+    char *title;                      /* NULL: unchanged */
+    char *message;
+    GArray *enabled;                  /* gboolean per action, or NULL */
 } update_call;
 
-static void update_on_gtk_thread(void *pointer) {
-    update_call *call = pointer;
-    rxm_presentation *presentation = call->presentation;
-    if (!presentation->window) return;
-    char *title = copy_string(call->patch, "title");
-    if (title) gtk_window_set_title(GTK_WINDOW(presentation->window), title);
-    g_free(title);
-    char *message = copy_string(call->patch, "message");
-    if (message && presentation->message_label) {
-        gtk_label_set_text(GTK_LABEL(presentation->message_label), message);
-        gtk_widget_set_visible(presentation->message_label, *message != 0);
+static update_call *copy_patch(rxm_presentation *presentation, const rxm_value *patch) {
+    update_call *call = g_new0(update_call, 1);
+    g_atomic_int_inc(&presentation->refs);
+    call->presentation = presentation;
+    call->title = copy_string(patch, "title");
+    call->message = copy_string(patch, "message");
+    const rxm_value *actions = array_member(patch, "actions");
+    if (actions) {
+        call->enabled = g_array_sized_new(FALSE, FALSE, sizeof(gboolean), (guint)actions->as.array.count);
+        for (size_t i = 0; i < actions->as.array.count; i++) {
+            gboolean enabled = bool_member(&actions->as.array.items[i], "enabled", TRUE);
+            g_array_append_val(call->enabled, enabled);
+        }
     }
-    g_free(message);
-    const rxm_value *actions = array_member(call->patch, "actions");
-    for (size_t i = 0; actions && presentation->action_buttons && i < actions->as.array.count
-                       && i < presentation->action_buttons->len; i++) {
-        gtk_widget_set_sensitive(g_ptr_array_index(presentation->action_buttons, i),
-                                 bool_member(&actions->as.array.items[i], "enabled", TRUE));
-    }
+    return call;
 }
 
+static void free_update(gpointer pointer) {
+    update_call *call = pointer;
+    unref_presentation(call->presentation);
+    g_free(call->title);
+    g_free(call->message);
+    if (call->enabled) g_array_unref(call->enabled);
+    g_free(call);
+}
+
+/* On the GTK thread; a presentation taken down meanwhile has no window left. */
+static gboolean apply_update(gpointer pointer) {
+    update_call *call = pointer;
+    rxm_presentation *presentation = call->presentation;
+    if (!presentation->window) return G_SOURCE_REMOVE;
+    if (call->title) gtk_window_set_title(GTK_WINDOW(presentation->window), call->title);
+    if (call->message && presentation->message_label) {
+        gtk_label_set_text(GTK_LABEL(presentation->message_label), call->message);
+        gtk_widget_set_visible(presentation->message_label, *call->message != 0);
+    }
+    for (guint i = 0; call->enabled && presentation->action_buttons && i < call->enabled->len
+                      && i < presentation->action_buttons->len; i++) {
+        gtk_widget_set_sensitive(g_ptr_array_index(presentation->action_buttons, i), g_array_index(call->enabled, gboolean, i));
+    }
+    return G_SOURCE_REMOVE;
+}
+
+/* Applied on the GTK thread without waiting for it: a caller may hold a lock that a
+** callback running there is waiting for (a picker updating its progress under its
+** lock while the user's Cancel reaches it), and waiting would deadlock the two.
+** Updates keep their order, and one that comes after a dismissal finds no window. */
 static int surface_update(void *context, rxm_presentation *presentation, const rxm_value *patch, rxm_error *error) {
     (void)context;
     if (!presentation || !patch || patch->type != RXM_OBJECT)
         return rxm_error_set(error, RXM_ERR_INVALID_ARGUMENT, "update needs a presentation and a patch object");
-    update_call call = { presentation, patch };
-    on_gtk_thread_and_wait(update_on_gtk_thread, &call);
+    update_call *call = copy_patch(presentation, patch);
+    if (on_gtk_thread()) {
+        apply_update(call);
+        free_update(call);
+    } else {
+        g_main_context_invoke_full(NULL, G_PRIORITY_DEFAULT, apply_update, call, free_update);
+    }
     return RXM_OK;
 }
 

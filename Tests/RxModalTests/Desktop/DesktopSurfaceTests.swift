@@ -277,6 +277,38 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(item["path"] as? String, song)
     }
 
+    func testTheScansProgressIsShownAndItsCancelGivesUp() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-large-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: library) }
+        // Large enough that reading it cold takes far longer than finding the window.
+        // Written with write(2): Foundation's Data.write takes milliseconds a file here.
+        let note = Array("note\n".utf8)
+        for folder in 0..<10 {
+            let directory = library.appendingPathComponent("folder\(folder)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for file in 0..<2_000 {
+                let descriptor = open(directory + "/note\(file).txt", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                XCTAssertGreaterThanOrEqual(descriptor, 0)
+                XCTAssertEqual(write(descriptor, note, note.count), note.count)
+                close(descriptor)
+            }
+        }
+        let report = try DesktopSession.run(
+            ["photoPicker", "--library-roots", "[\"\(library.path)\"]"], window: "Photos",
+            steps: [["tree": true], ["press": "Cancel"]],
+            environment: ["XDG_CACHE_HOME": library.appendingPathComponent(".cache").path])
+        XCTAssertNil(report.error)
+        XCTAssertEqual(report.status, 1, "given up: the cancelled result \(report.stderr)")
+        XCTAssertTrue(report.stdout.contains(#""results":[]"#), report.stdout)
+        XCTAssertTrue(report.stdout.contains(#""cancelled":true"#), "the scan says it was stopped: \(report.stdout)")
+        let labels = report.trees[0].compactMap { entry -> String? in
+            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
+            return name
+        }
+        XCTAssertTrue(labels.contains { $0.hasPrefix("Scanning the library…") }, "\(labels)")
+        XCTAssertFalse(report.windowLeft)
+    }
+
     /// A web sign-in: the URL opened through the surface's openURL (here $BROWSER, a
     /// browser that signs in by itself), the waiting sheet shown meanwhile.
     private func signIn(browserDelay: Double, steps: [[String: Any]]) throws -> (DesktopSession.Report, String?) {
