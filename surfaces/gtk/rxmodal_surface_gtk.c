@@ -483,9 +483,11 @@ static void answer_portal(rxm_presentation *presentation) {
         }
         return;
     }
-    /* A chooser closed (1: Cancel; 2: Escape or the window closed, as the GTK
-    ** backend answers) picked nothing: for the user, both are a cancel. */
-    if ((response == 1 || (response == 2 && !presentation->portal_failure)) && presentation->kind != KIND_OPEN_URL) {
+    /* A file chooser closed (1: Cancel; 2: Escape or the window closed, as the GTK
+    ** backend answers) picked nothing: for the user, both are a cancel. For the
+    ** Email portal, 2 is the backend failing to start a mail client: an error. */
+    gboolean closed = response == 1 || (response == 2 && presentation->kind == KIND_FILES);
+    if (closed && !presentation->portal_failure && presentation->kind != KIND_OPEN_URL) {
         rxm_member members[] = { { "cancelled", rxm_bool(true) } };
         rxm_value result = rxm_object(members, 1);
         deliver_value(presentation, &result);
