@@ -30,7 +30,7 @@
 ** sandboxes too; "openURL" without a browser command goes through the OpenURI
 ** portal when the session has one. See rxmodal_surface_portal.c.
 */
-/* open(2)'s O_CLOEXEC and getpid(2) under -std=c11. */
+/* open(2)'s O_CLOEXEC under -std=c11. */
 #define _POSIX_C_SOURCE 200809L
 #include <gtk/gtk.h>
 #ifdef GDK_WINDOWING_X11
