@@ -38,19 +38,8 @@ final class CommandLinePickerProgressTests: RxTestCase {
     func testEscDuringTheScanStopsItAndPrintsTheCancelledResult() throws {
         let scratch = try ScratchDirectory(for: self)
         // Large enough that reading it cold takes far longer than a key press.
-        // Written with write(2): Foundation's Data.write takes milliseconds a file here.
         let library = scratch.path + "/large"
-        let note = Array("note\n".utf8)
-        for folder in 0..<10 {
-            let directory = library + "/folder\(folder)"
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for file in 0..<2_000 {
-                let descriptor = open(directory + "/note\(file).txt", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                XCTAssertGreaterThanOrEqual(descriptor, 0)
-                XCTAssertEqual(write(descriptor, note, note.count), note.count)
-                close(descriptor)
-            }
-        }
+        try LargeLibrary.write(at: library)
         let pty = try PseudoTerminal()
         defer { pty.close() }
         let child = try spawn(["photoPicker", "--library-roots", library, "--surface", "terminal"], on: pty, scratch: scratch)

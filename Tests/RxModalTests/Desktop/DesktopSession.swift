@@ -38,6 +38,14 @@ struct DesktopSession {
             }
         }
 
+        /// The names of the nodes of `role` in the tree taken at `tree` step `index`, in order.
+        func names(of role: String, inTree index: Int) -> [String] {
+            trees[index].compactMap { entry in
+                guard entry.count >= 2, case .string(role) = entry[0], case .string(let name) = entry[1] else { return nil }
+                return name
+            }
+        }
+
         func states(of role: String, named name: String) -> [String]? {
             for entry in tree where entry.count == 3 {
                 guard case .string(role) = entry[0], case .string(name) = entry[1], case .list(let states) = entry[2] else { continue }

@@ -138,11 +138,7 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(try String(contentsOf: sms.recorded, encoding: .utf8),
                        "--attachment=\(paths[1])\n--attachment=\(paths[2])\n--body=See attached\n--\n+4512345678\n",
                        "the one removed is gone, the one added follows the one kept")
-        let rows = report.trees[0].compactMap { entry -> String? in
-            guard entry.count == 3, case .string("push button") = entry[0], case .string(let name) = entry[1],
-                  name.hasPrefix("Remove ") else { return nil }
-            return name
-        }
+        let rows = report.names(of: "push button", inTree: 0).filter { $0.hasPrefix("Remove ") }
         XCTAssertEqual(rows, ["Remove \(paths[1])", "Remove \(paths[2])"])
     }
 
@@ -157,10 +153,7 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertEqual(report.stdout, #"{"result":"sent"}"# + "\n")
-        let labels = report.trees[0].compactMap { entry -> String? in
-            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
-            return name
-        }
+        let labels = report.names(of: "label", inTree: 0)
         // Under the To field (the label follows it in the tree), not above the form.
         let error = "recipients: at least one recipient is needed"
         XCTAssertTrue(labels.contains(error), "\(labels)")
@@ -262,10 +255,7 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertNil(report.error)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertTrue(report.nodes.contains { $0.role == "push button" && $0.name == "Don’t Allow" }, "\(report.nodes)")
-        let labels = report.trees[0].compactMap { entry -> String? in
-            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
-            return name
-        }
+        let labels = report.names(of: "label", inTree: 0)
         for expected in ["Harbour Lights", "The Pilots — Coastline", "0:02 · song.flac"] {
             XCTAssertTrue(labels.contains(expected), "\(expected) in \(labels)")
         }
@@ -281,18 +271,7 @@ final class DesktopSurfaceTests: RxTestCase {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("rxmodal-large-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: library) }
         // Large enough that reading it cold takes far longer than finding the window.
-        // Written with write(2): Foundation's Data.write takes milliseconds a file here.
-        let note = Array("note\n".utf8)
-        for folder in 0..<10 {
-            let directory = library.appendingPathComponent("folder\(folder)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for file in 0..<2_000 {
-                let descriptor = open(directory + "/note\(file).txt", O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                XCTAssertGreaterThanOrEqual(descriptor, 0)
-                XCTAssertEqual(write(descriptor, note, note.count), note.count)
-                close(descriptor)
-            }
-        }
+        try LargeLibrary.write(at: library.path)
         let report = try DesktopSession.run(
             ["photoPicker", "--library-roots", "[\"\(library.path)\"]"], window: "Photos",
             steps: [["tree": true], ["press": "Cancel"]],
@@ -301,10 +280,7 @@ final class DesktopSurfaceTests: RxTestCase {
         XCTAssertEqual(report.status, 1, "given up: the cancelled result \(report.stderr)")
         XCTAssertTrue(report.stdout.contains(#""results":[]"#), report.stdout)
         XCTAssertTrue(report.stdout.contains(#""cancelled":true"#), "the scan says it was stopped: \(report.stdout)")
-        let labels = report.trees[0].compactMap { entry -> String? in
-            guard entry.count == 3, case .string("label") = entry[0], case .string(let name) = entry[1] else { return nil }
-            return name
-        }
+        let labels = report.names(of: "label", inTree: 0)
         XCTAssertTrue(labels.contains { $0.hasPrefix("Scanning the library…") }, "\(labels)")
         XCTAssertFalse(report.windowLeft)
     }
