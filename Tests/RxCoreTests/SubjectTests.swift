@@ -230,6 +230,33 @@ final class SubjectTests: RxTestCase {
         XCTAssertEqual(Resources.total, before)
     }
 
+    func testAnObservableOutlivingItsSubjectReplaysButKeepsNoNewSubscriber() {
+        // Once the subject's public object is gone nobody can send it anything: a
+        // subscriber that comes later through an observable made from it hears what
+        // the subject replays, and is not held on to for events that cannot come.
+        final class Probe {}
+        weak var released: Probe?
+        let before = Resources.total
+        var heard: [Event<Int>] = []
+        var observable: Observable<Int>?
+        do {
+            let subject = ReplaySubject<Int>.create(bufferSize: 2)
+            subject.onNext(1)
+            subject.onNext(2)
+            subject.onNext(3)
+            observable = subject.asObservable()
+        }
+        do {
+            let probe = Probe()
+            released = probe
+            _ = observable!.subscribe { event in _ = probe; heard.append(event) }
+        }
+        XCTAssertEqual(heard, [.next(2), .next(3)])
+        XCTAssertNil(released, "a subscriber of a freed subject was kept while an observable of it lives")
+        observable = nil
+        XCTAssertEqual(Resources.total, before)
+    }
+
     func testEveryWayOfLeavingASubjectReleasesTheObserver() {
         final class Probe {}
         for leave in ["dispose one of many", "dispose the only one", "complete", "fail", "dispose the subject"] {

@@ -5,6 +5,7 @@
 /// Events sent from several threads at once are delivered one at a time, in the
 /// order they were handed over, by whichever thread is delivering.
 public final class PublishSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    @inlinable
     public init() {
         super.init(core: SubjectCore(flavor: .publish))
     }
@@ -14,12 +15,14 @@ public final class PublishSubject<Element>: SubjectBase<Element>, @unchecked Sen
 /// Thread-safe, like ``PublishSubject``.
 public final class BehaviorSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
     /// A subject whose current value starts as `value`.
+    @inlinable
     public init(value: Element) {
         super.init(core: SubjectCore(flavor: .behavior, initialValue: value))
     }
 
     /// The current value; throws the error the subject failed with, or
     /// `RxError.disposed` once disposed.
+    @inlinable
     public func value() throws -> Element {
         try core.currentValue()
     }
@@ -28,11 +31,13 @@ public final class BehaviorSubject<Element>: SubjectBase<Element>, @unchecked Se
 /// Replays past elements to each new subscriber, then sends live events.
 /// Thread-safe, like ``PublishSubject``.
 public final class ReplaySubject<Element>: SubjectBase<Element>, @unchecked Sendable {
-    private init(bufferSize: Int?) {
+    @inlinable
+    internal init(bufferSize: Int?) {
         super.init(core: SubjectCore(flavor: .replay(bufferSize)))
     }
 
     /// Replays at most `bufferSize` of the latest elements.
+    @inlinable
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
         precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative")
         return ReplaySubject(bufferSize: bufferSize)
@@ -40,6 +45,7 @@ public final class ReplaySubject<Element>: SubjectBase<Element>, @unchecked Send
 
     /// Replays every element ever sent (RxSwift's spelling; its `ReplayRelay` says
     /// `createUnbound`).
+    @inlinable
     public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: nil)
     }
@@ -53,6 +59,7 @@ public final class ReplaySubject<Element>: SubjectBase<Element>, @unchecked Send
 /// Sends only the last element, and only when the sequence completes; an error
 /// is sent as is. Thread-safe, like ``PublishSubject``.
 public final class AsyncSubject<Element>: SubjectBase<Element>, @unchecked Sendable {
+    @inlinable
     public init() {
         super.init(core: SubjectCore(flavor: .async))
     }

@@ -3,6 +3,7 @@
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline internal let subject = PublishSubject<Element>()
 
+    @inlinable
     public init() {}
 
     /// Sends an element to the current subscribers.
@@ -25,6 +26,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline internal let subject: BehaviorSubject<Element>
 
+    @inlinable
     public init(value: Element) {
         subject = BehaviorSubject(value: value)
     }
@@ -54,7 +56,8 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     @usableFromInline internal let subject: ReplaySubject<Element>
 
-    private init(subject: ReplaySubject<Element>) { self.subject = subject }
+    @inlinable
+    internal init(subject: ReplaySubject<Element>) { self.subject = subject }
 
     public static func create(bufferSize: Int) -> ReplayRelay<Element> {
         ReplayRelay(subject: .create(bufferSize: bufferSize))

@@ -10,18 +10,29 @@ internal enum SubjectFlavor: Sendable {
     case async
 }
 
-/// The state a subject keeps; touched only while draining its commands.
+/// The state a subject keeps. Everything but the `current…` fields is touched
+/// only while draining its commands; those are also read by `value()` from any
+/// thread, so both sides take the core's `currentLock` for them.
 @usableFromInline
 internal struct SubjectState<Element> {
     @usableFromInline var observers = ObserverList<Element>()
     @usableFromInline var stopEvent: Event<Element>?
     @usableFromInline var isDisposed = false
+    /// Set once the subject's public object is gone: subscribers still hear what
+    /// the subject replays, but nothing can be sent any more, so none is kept.
+    @usableFromInline var isAbandoned = false
     /// Replay buffer (replay subjects).
     @usableFromInline var buffer = ElementQueue<Element>()
     /// Last element (async subjects).
     @usableFromInline var last: Element?
+    /// A behavior subject's current value, its error, and whether it was disposed.
+    @usableFromInline var currentValue: Element?
+    @usableFromInline var currentError: Swift.Error?
+    @usableFromInline var currentIsDisposed = false
 
-    @inlinable init() {}
+    @inlinable init(currentValue: Element?) {
+        self.currentValue = currentValue
+    }
 }
 
 /// The engine of every subject: serialized commands, the observer list, the
@@ -29,36 +40,47 @@ internal struct SubjectState<Element> {
 /// with a flavor switch, rather than subclasses, so that the event path is
 /// specialized in the caller's module instead of dispatched through a vtable.
 ///
-/// Thread-safety: `send`, `add`, `remove` and `disposeSubject` may be called from
-/// any thread, including re-entrantly from inside an observer. Events from
-/// several threads are serialized without blocking: a thread that finds another
-/// delivering hands its event over and returns, and the delivering thread sends
-/// it next. A subscription made while another thread is delivering takes effect
-/// right after the event in progress; so does one made re-entrantly from inside an
-/// element's delivery. One made re-entrantly from inside the terminal event's
-/// delivery hears the replay and the end at once.
+/// Its initializer is inlinable, so that a subject made where its element type is
+/// known carries ``perform`` compiled for that type: the paths that reach the
+/// core without knowing the type (disposing a subscription, freeing the core)
+/// then run as fast as the ones that do, without looking up generic metadata.
+/// For the same reason its stored properties are of types whose layout does not
+/// depend on `Element`: the state sits behind a pointer that `perform` destroys.
+///
+/// Thread-safety: `send`, `add`, `perform` may be called from any thread,
+/// including re-entrantly from inside an observer. Events from several threads
+/// are serialized without blocking: a thread that finds another delivering hands
+/// its event over and returns, and the delivering thread sends it next. A
+/// subscription made while another thread is delivering takes effect right after
+/// the event in progress; so does one made re-entrantly from inside an element's
+/// delivery. One made re-entrantly from inside the terminal event's delivery
+/// hears the replay and the end at once.
 @usableFromInline
 internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>, @unchecked Sendable {
     @usableFromInline internal let flavor: SubjectFlavor
-    @usableFromInline internal let state = UnsafeCell(SubjectState<Element>())
-    /// A behavior subject's current value, readable from any thread.
-    @usableFromInline internal let current: Locked<(value: Element?, error: Swift.Error?, isDisposed: Bool)>
+    @usableFromInline internal let state: UnsafeMutablePointer<SubjectState<Element>>
+    /// Guards the state's `current…` fields.
+    @usableFromInline internal let currentLock = SpinLock()
+    /// Runs a ``SubjectControl``; compiled where the core was made.
+    @usableFromInline internal let perform: (SubjectCore<Element>, SubjectControl) -> Void
     @usableFromInline internal let nextKey = Atomic<UInt64>(0)
     @usableFromInline internal let observerCount = Atomic<Int>(0)
     @usableFromInline internal let disposedFlag = Atomic<Bool>(false)
     /// The thread delivering the terminal event, while it does; zero otherwise.
     @usableFromInline internal let stoppingThread = Atomic<UInt>(0)
 
-    @usableFromInline
+    @inlinable
     internal init(flavor: SubjectFlavor, initialValue: Element? = nil) {
         Resources.incrementTotal()
         self.flavor = flavor
-        current = Locked((UncheckedSendable(initialValue).value, nil, false))
+        state = .allocate(capacity: 1)
+        state.initialize(to: SubjectState(currentValue: initialValue))
+        perform = { core, control in core.run(control) }
         super.init()
     }
 
     deinit {
-        state.pointer.pointee.observers.removeAll()
+        perform(self, .destroy)
         Resources.decrementTotal()
     }
 
@@ -68,36 +90,47 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     }
 
     @inlinable
-    internal func add(_ observer: AnyObserver<Element>, lifetime: SubjectLifetime<Element>) -> Disposable {
+    internal func add(_ observer: AnyObserver<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
+        let command = SubjectCommand.subscribe(key: key, observer: SubjectObserver(observer.eventHandler))
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
             // Subscribed from inside this subject's own terminal event, on the thread
             // delivering it (an observer's `onCompleted` subscribing again): the
             // subject has ended, so the newcomer only hears the replay and the end,
             // and hears them now, before the subscribers still to be told, as in
             // RxSwift. This thread is the drainer, so the state is its to read.
-            process(.subscribe(key: key, observer: SubjectObserver(observer)))
+            process(command)
         } else {
-            submit(.subscribe(key: key, observer: SubjectObserver(observer)), to: self, control: true) { $0.process($1) }
+            submit(command, to: self, control: true) { $0.process($1) }
         }
-        return SubjectSubscription(key: key, subject: lifetime)
+        return SubjectSubscription(key: key, core: self)
     }
 
     @inlinable
-    internal func remove(_ key: UInt64) {
-        submit(.unsubscribe(key: key), to: self, control: true) { $0.process($1) }
-    }
-
-    @usableFromInline
-    internal func disposeSubject() {
-        disposedFlag.store(true, ordering: .releasing)
-        current.withLock { $0.isDisposed = true }
-        submit(.dispose, to: self, control: true) { $0.process($1) }
+    internal func run(_ control: SubjectControl) {
+        switch control {
+        case .unsubscribe(let key):
+            submit(.unsubscribe(key: key), to: self, control: true) { $0.process($1) }
+        case .dispose:
+            disposedFlag.store(true, ordering: .releasing)
+            currentLock.lock()
+            state.pointee.currentIsDisposed = true
+            currentLock.unlock()
+            submit(.dispose, to: self, control: true) { $0.process($1) }
+        case .abandon:
+            submit(.abandon, to: self, control: true) { $0.process($1) }
+        case .destroy:
+            // Empty by now unless an operator dropped its subscription undisposed:
+            // freeing the public object abandoned the core, which emptied the list.
+            state.pointee.observers.removeAll()
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
     }
 
     @inlinable
     internal func process(_ command: SubjectCommand<Element>) {
-        let state = self.state.pointer
+        let state = self.state
         switch command {
         case .event(let event):
             guard state.pointee.stopEvent == nil, !state.pointee.isDisposed else { return }
@@ -114,32 +147,37 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             } else {
                 stop(with: event)
             }
-        case .subscribe(let key, let subscriber):
-            let observer = subscriber.observer
+        case .subscribe(let key, let observer):
+            let handler = observer.eventHandler
             if state.pointee.isDisposed {
-                observer.on(.error(RxError.disposed(object: "subject")))
+                handler(.error(RxError.disposed(object: "subject")))
                 return
             }
-            replay(to: observer)
+            replay(to: handler)
             if let stopEvent = state.pointee.stopEvent {
-                observer.on(stopEvent)
-            } else {
-                state.pointee.observers.insert(key, subscriber)
+                handler(stopEvent)
+            } else if !state.pointee.isAbandoned {
+                state.pointee.observers.insert(key, observer)
                 observerCount.wrappingAdd(1, ordering: .relaxed)
             }
         case .unsubscribe(let key):
             if state.pointee.observers.remove(key) { observerCount.wrappingSubtract(1, ordering: .relaxed) }
         case .dispose:
             state.pointee.observers.removeAll()
-            state.pointee = SubjectState()
+            state.pointee.buffer = ElementQueue()
+            state.pointee.last = nil
             state.pointee.isDisposed = true
+            observerCount.store(0, ordering: .relaxed)
+        case .abandon:
+            state.pointee.observers.removeAll()
+            state.pointee.isAbandoned = true
             observerCount.store(0, ordering: .relaxed)
         }
     }
 
-    @usableFromInline
+    @inlinable
     internal func stop(with event: Event<Element>) {
-        let state = self.state.pointer
+        let state = self.state
         state.pointee.stopEvent = event
         if case .behavior = flavor { recordBehavior(event) }
         var observers = state.pointee.observers
@@ -156,19 +194,18 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     @inlinable
     internal func recordBehavior(_ event: Event<Element>) {
-        let boxed = UncheckedSendable(event)
-        current.withLock { current in
-            switch boxed.value {
-            case .next(let value): current.value = value
-            case .error(let error): current.error = error
-            case .completed: break
-            }
+        currentLock.lock()
+        defer { currentLock.unlock() }
+        switch event {
+        case .next(let value): state.pointee.currentValue = value
+        case .error(let error): state.pointee.currentError = error
+        case .completed: break
         }
     }
 
     @inlinable
     internal func recordReplay(_ element: Element, limit: Int?) {
-        let state = self.state.pointer
+        let state = self.state
         guard let limit else {
             state.pointee.buffer.append(element)
             return
@@ -178,46 +215,58 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         if state.pointee.buffer.count > limit { _ = state.pointee.buffer.removeFirst() }
     }
 
-    /// Sends a new observer what its flavor replays.
-    @usableFromInline
-    internal func replay(to observer: AnyObserver<Element>) {
-        let state = self.state.pointer
+    /// Sends a new subscriber what its flavor replays.
+    @inlinable
+    internal func replay(to handler: (Event<Element>) -> Void) {
+        let state = self.state
         switch flavor {
         case .publish:
             break
         case .behavior:
             // A stopped behavior subject sends only the terminal event.
             guard state.pointee.stopEvent == nil else { return }
-            let value = current.withLock { UncheckedSendable($0.value) }.value
-            if let value { observer.on(.next(value)) }
+            currentLock.lock()
+            let value = state.pointee.currentValue
+            currentLock.unlock()
+            if let value { handler(.next(value)) }
         case .replay:
             let buffer = state.pointee.buffer
-            for index in buffer.head..<buffer.storage.count { observer.on(.next(buffer.storage[index])) }
+            for index in buffer.head..<buffer.storage.count { handler(.next(buffer.storage[index])) }
         case .async:
-            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { observer.on(.next(last)) }
+            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { handler(.next(last)) }
         }
     }
 
     /// The behavior subject's value, or its error.
-    @usableFromInline
+    @inlinable
     internal func currentValue() throws -> Element {
-        let snapshot = current.withLock { UncheckedSendable($0) }.value
-        if snapshot.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
-        if let error = snapshot.error { throw error }
-        return snapshot.value!
+        currentLock.lock()
+        let value = state.pointee.currentValue, error = state.pointee.currentError
+        let isDisposed = state.pointee.currentIsDisposed
+        currentLock.unlock()
+        if isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
+        if let error { throw error }
+        return value!
     }
 }
 
 /// The public face every subject shares: a `SubjectCore` of some flavor.
+///
+/// When this object is freed, nobody can send the core anything any more: its
+/// subscribers are released then, even those that never disposed, although the
+/// core lives on for as long as an observable made from it.
 public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Cancelable, @unchecked Sendable {
     @usableFromInline internal let core: SubjectCore<Element>
-    @usableFromInline internal let lifetime: SubjectLifetime<Element>
+    /// Made once, so that subscribing allocates nothing for it.
+    @usableFromInline internal let observable: Observable<Element>
 
-    @usableFromInline
+    @inlinable
     internal init(core: SubjectCore<Element>) {
         self.core = core
-        lifetime = SubjectLifetime(core: core)
+        observable = Observable { observer in core.add(observer) }
     }
+
+    deinit { core.perform(core, .abandon) }
 
     /// True while someone is subscribed.
     public final var hasObservers: Bool { core.observerCount.load(ordering: .relaxed) > 0 }
@@ -231,17 +280,16 @@ public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Ca
 
     @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        asObservable().subscribe(observer)
+        observable.subscribe(observer)
     }
 
     @inlinable
-    public final func asObservable() -> Observable<Element> {
-        let core = self.core, lifetime = self.lifetime
-        return Observable { observer in core.add(observer, lifetime: lifetime) }
-    }
+    public final func asObservable() -> Observable<Element> { observable }
 
+    @inlinable
     public final func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: on) }
 
     /// Releases the subscribers; later subscribers receive `RxError.disposed`.
-    public final func dispose() { core.disposeSubject() }
+    @inlinable
+    public final func dispose() { core.perform(core, .dispose) }
 }

@@ -14,76 +14,78 @@ internal enum SubjectCommand<Element> {
     case subscribe(key: UInt64, observer: SubjectObserver<Element>)
     case unsubscribe(key: UInt64)
     case dispose
+    /// The subject's public object is gone: nobody can send it anything any more.
+    case abandon
 }
 
-/// One subscriber's observer, as a subject's observer list holds it.
+/// What code that does not know the element type asks of a subject. Such code —
+/// a `Disposable`'s `dispose()` reached through the protocol, a `deinit` — runs
+/// unspecialized, and would look up the metadata of every generic type it touches
+/// (`SubjectCommand<Element>`, the observer list, the state) on each call; it
+/// hands one of these to ``SubjectCore/perform`` instead, which was compiled
+/// where the element type is known.
+@usableFromInline
+internal enum SubjectControl {
+    case unsubscribe(key: UInt64)
+    case dispose
+    case abandon
+    /// From the core's `deinit`: destroy the state.
+    case destroy
+}
+
+/// One subscriber's handler, as a subject's observer list holds it.
 ///
-/// An object with a constant observer, so that the subject can call the observer
-/// through a borrowed reference without retaining and releasing it on every
-/// event. It is not the subscription the subscriber holds: that one is held by
-/// the subscriber's own sink, and holding the observer (hence the sink) from it
-/// would make a cycle that outlives a subject freed without being disposed.
+/// An object with a constant handler, so that the subject can call it through a
+/// borrowed reference without retaining and releasing anything on every event.
+/// It is not the subscription the subscriber holds: that one is held by the
+/// subscriber's own sink, whose observer the handler calls, and holding the
+/// handler from it would make a cycle that outlives a subject its subscribers
+/// never leave. The list is the only holder, and every way of leaving a subject
+/// (disposal, the terminal event, the subject's disposal, its public object
+/// being freed) takes the observer out of the list.
 @usableFromInline
 internal final class SubjectObserver<Element> {
-    @usableFromInline internal let observer: AnyObserver<Element>
+    @usableFromInline internal let eventHandler: (Event<Element>) -> Void
 
     @inlinable
-    internal init(_ observer: AnyObserver<Element>) {
-        self.observer = observer
+    internal init(_ eventHandler: @escaping (Event<Element>) -> Void) {
+        self.eventHandler = eventHandler
     }
 }
 
-/// The disposable a subject hands to each subscriber.
-///
-/// It refers to the subject weakly, so that a subject nobody holds any more is
-/// freed with its observers even if their subscriptions are never disposed (as
-/// RxSwift users expect). The weak reference points at the `SubjectLifetime`, not
-/// at the core: an object with weak references counts its references on a slow
-/// path, and the core is retained and released on every event.
+/// The disposable a subject hands to each subscriber. It holds the core, not
+/// the subject's public object, so that a subject nobody holds any more is freed
+/// (and releases its subscribers) even while subscriptions to it live on.
 @usableFromInline
 internal final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     @usableFromInline internal let key: UInt64
-    @usableFromInline internal weak var subject: SubjectLifetime<Element>?
+    @usableFromInline internal let core: SubjectCore<Element>
 
     @inlinable
-    internal init(key: UInt64, subject: SubjectLifetime<Element>) {
+    internal init(key: UInt64, core: SubjectCore<Element>) {
         Resources.incrementTotal()
         self.key = key
-        self.subject = subject
+        self.core = core
     }
 
     deinit { Resources.decrementTotal() }
 
     @inlinable
-    internal func dispose() { subject?.core.remove(key) }
-}
-
-/// Lives exactly as long as the subject's public object; see ``SubjectSubscription``.
-/// While it lives, the core it holds can receive events; once it is gone, no one
-/// can send the core anything, and a stale observer entry is harmless until the
-/// core is freed with the last observable made from it.
-@usableFromInline
-internal final class SubjectLifetime<Element>: @unchecked Sendable {
-    @usableFromInline internal let core: SubjectCore<Element>
-
-    @usableFromInline
-    internal init(core: SubjectCore<Element>) {
-        self.core = core
-    }
+    internal func dispose() { core.perform(core, .unsubscribe(key: key)) }
 }
 
 /// A subject's observers in subscription order.
 ///
-/// The common case of one observer is kept inline, as RxSwift's `Bag` does.
-/// Removal from a longer list leaves a hole that later compaction closes, so that
-/// disposing many subscriptions costs O(log n) each rather than a shift of the
-/// whole list.
+/// The common case of one subscriber is kept inline, as RxSwift's `Bag` does.
+/// Removal from a longer list leaves a hole that later compaction closes (the
+/// newest subscriber leaving just shortens it), so that disposing many
+/// subscriptions costs O(log n) each rather than a shift of the whole list.
 ///
 /// The list owns one reference to each observer it holds, taken by `insert` and
 /// given back by `remove` and `removeAll`; it holds them unmanaged so that
 /// sending an event borrows each observer instead of retaining and releasing it
-/// (two atomic operations per observer per event). Whoever drops a list must call
-/// `removeAll` first.
+/// (two atomic operations per subscriber per event).
+/// Whoever drops a list must call `removeAll` first.
 @usableFromInline
 internal struct ObserverList<Element> {
     @usableFromInline
@@ -132,10 +134,12 @@ internal struct ObserverList<Element> {
         guard let index = index(of: key), let removed = entries[index].observer else { return false }
         entries[index].observer = nil
         holes += 1
-        if holes == entries.count {
-            entries.removeAll()
-            holes = 0
-        } else if holes > 16 && holes * 2 > entries.count {
+        // Trailing holes go at once: the newest subscriber is the likeliest to leave.
+        while let last = entries.last, last.observer == nil {
+            entries.removeLast()
+            holes -= 1
+        }
+        if holes > 16 && holes * 2 > entries.count {
             entries.removeAll { $0.observer == nil }
             holes = 0
         }
@@ -172,14 +176,14 @@ internal struct ObserverList<Element> {
     @inlinable
     internal static func send(_ event: Event<Element>, through list: UnsafeMutablePointer<ObserverList>) {
         if let single = list.pointee.single {
-            single.observer.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.observer.eventHandler(event) }
+            single.observer.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.eventHandler(event) }
             return
         }
         // Mutable access through the pointer works in place; a read-only one
         // would retain the array's storage around the loop.
         list.pointee.entries.withUnsafeMutableBufferPointer { buffer in
             for entry in buffer {
-                entry.observer?._withUnsafeGuaranteedRef { $0.observer.eventHandler(event) }
+                entry.observer?._withUnsafeGuaranteedRef { $0.eventHandler(event) }
             }
         }
     }
