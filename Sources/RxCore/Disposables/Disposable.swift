@@ -53,14 +53,16 @@ public struct NopDisposable: Disposable {
 
 /// Runs a closure once, on first disposal. Thread-safe.
 public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    // The action is taken out under the lock so that it runs exactly once and
-    // its captures are released as soon as it has run.
-    private let action: Locked<(() -> Void)?>
+    // Only the thread that wins the exchange of `disposed` touches the action after
+    // init, and it takes the action out, so that it runs exactly once and its
+    // captures are released as soon as it has run. No lock, and no allocation
+    // besides this object.
+    @exclusivity(unchecked) private var action: (() -> Void)?
     private let disposed = Atomic<Bool>(false)
 
     public init(_ action: @escaping () -> Void) {
         Resources.incrementTotal()
-        self.action = Locked(UncheckedSendable(action).value)
+        self.action = action
     }
 
     deinit { Resources.decrementTotal() }
@@ -69,11 +71,9 @@ public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let taken = action.withLock { slot -> UncheckedSendable<(() -> Void)?> in
-            defer { slot = nil }
-            return UncheckedSendable(slot)
-        }
-        taken.value?()
+        let taken = action
+        action = nil
+        taken?()
     }
 }
 

@@ -5,22 +5,24 @@ import Synchronization
 /// Inserting into a bag is thread-safe. To dispose everything early, replace the
 /// bag with a new one (`bag = DisposeBag()`).
 public final class DisposeBag: @unchecked Sendable {
-    private struct State {
-        var disposables: [Disposable] = []
-        var isDisposed = false
-    }
-
-    private let state = Locked(State())
+    // Under the lock; kept in the object rather than behind a `Locked`, which
+    // would allocate its state separately.
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var disposables: [Disposable] = []
+    @exclusivity(unchecked) private var isDisposed = false
 
     public init() { Resources.incrementTotal() }
 
     /// Adds a disposable; if the bag is being torn down, disposes it at once.
     public func insert(_ disposable: Disposable) {
-        let accepted = state.withLock { state -> Bool in
-            guard !state.isDisposed else { return false }
-            state.disposables.append(disposable)
-            return true
+        lock.lock()
+        let accepted = !isDisposed
+        if accepted {
+            // Room for a few at once: most bags hold a handful.
+            if disposables.capacity == 0 { disposables.reserveCapacity(4) }
+            disposables.append(disposable)
         }
+        lock.unlock()
         if !accepted { disposable.dispose() }
     }
 
@@ -62,11 +64,10 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     deinit {
-        let disposables = state.withLock { state -> [Disposable] in
-            state.isDisposed = true
-            defer { state.disposables = [] }
-            return state.disposables
-        }
+        // No other reference is left, so nothing else can be inserting.
+        isDisposed = true
+        let disposables = self.disposables
+        self.disposables = []
         for disposable in disposables { disposable.dispose() }
         Resources.decrementTotal()
     }
