@@ -9,28 +9,37 @@ public protocol ConnectableObservableType<Element>: ObservableType {
 /// A sequence that shares one subscription to its source among its subscribers,
 /// from `connect()` until the connection is disposed. Thread-safe.
 public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
-    private struct Connection {
-        let id: UInt64
-        let subject: AnySubject<Element>
-        var subscription: Disposable?
-    }
+    @usableFromInline
+    internal struct Connection {
+        @usableFromInline let id: UInt64
+        @usableFromInline let subject: AnySubject<Element>
+        @usableFromInline var subscription: Disposable?
 
-    private struct State {
-        var subject: AnySubject<Element>?
-        var connection: Connection?
-        var nextID: UInt64 = 0
-        /// A kept subject has received the source's terminal event.
-        var keptSubjectTerminated = false
+        @inlinable init(id: UInt64, subject: AnySubject<Element>) {
+            self.id = id
+            self.subject = subject
+        }
     }
-
-    private let source: Observable<Element>
-    private let makeSubject: () -> AnySubject<Element>
-    /// A fixed subject (publish, replay) is kept across connections; a factory's
-    /// subject (multicast(makeSubject:), share) is made anew for each connection.
-    private let subjectPerConnection: Bool
-    private let state = Locked(State())
 
     @usableFromInline
+    internal struct State {
+        @usableFromInline var subject: AnySubject<Element>?
+        @usableFromInline var connection: Connection?
+        @usableFromInline var nextID: UInt64 = 0
+        /// A kept subject has received the source's terminal event.
+        @usableFromInline var keptSubjectTerminated = false
+
+        @inlinable init() {}
+    }
+
+    @usableFromInline internal let source: Observable<Element>
+    @usableFromInline internal let makeSubject: () -> AnySubject<Element>
+    /// A fixed subject (publish, replay) is kept across connections; a factory's
+    /// subject (multicast(makeSubject:), share) is made anew for each connection.
+    @usableFromInline internal let subjectPerConnection: Bool
+    @usableFromInline internal let state = Locked(State())
+
+    @inlinable
     internal init(source: Observable<Element>, subjectPerConnection: Bool, makeSubject: @escaping () -> AnySubject<Element>) {
         Resources.incrementTotal()
         self.source = source
@@ -40,7 +49,8 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 
     deinit { Resources.decrementTotal() }
 
-    private func currentSubject() -> AnySubject<Element> {
+    @inlinable
+    internal func currentSubject() -> AnySubject<Element> {
         let made = UncheckedSendable(makeSubject)
         return state.withLock { state in
             if let subject = state.subject { return subject }
@@ -50,17 +60,19 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         }
     }
 
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         asObservable().subscribe(observer)
     }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { observer in self.currentSubject().observable.subscribeHandler(observer) }
     }
 
     /// Subscribes the shared subject to the source, if not already connected. The
     /// result disconnects; disposing it twice, or after another connection began, does nothing.
-    @discardableResult
+    @inlinable @discardableResult
     public func connect() -> Disposable {
         let subject = currentSubject()
         let id = state.withLock { state -> UInt64? in
@@ -96,7 +108,8 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 
     /// The source ended: its subscription is released, and a per-connection
     /// subject is dropped so that the next connection starts afresh.
-    private func connectionEnded(_ id: UInt64) {
+    @inlinable
+    internal func connectionEnded(_ id: UInt64) {
         let subscription = state.withLock { state -> Disposable? in
             guard let connection = state.connection, connection.id == id else { return nil }
             state.connection = nil
@@ -109,10 +122,12 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     /// The subject is kept across connections (publish, replay, share forever) and has
     /// ended: a new subscriber hears that end (and any replay) and connects nothing,
     /// even while the subject is still telling its other subscribers.
+    @inlinable
     internal var hasEndedForGood: Bool {
         state.withLock { $0.keptSubjectTerminated }
     }
 
+    @inlinable
     internal func disconnect(_ id: UInt64) {
         let subscription = state.withLock { state -> Disposable? in
             guard let connection = state.connection, connection.id == id else { return nil }
@@ -127,6 +142,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 
 extension ConnectableObservableType {
     /// Connects when the first subscriber arrives and disconnects when the last leaves.
+    @inlinable
     public func refCount() -> Observable<Element> {
         let counter = RefCounter(connectable: self)
         return Observable { observer in counter.subscribe(observer) }
@@ -134,21 +150,26 @@ extension ConnectableObservableType {
 }
 
 /// The reference counting behind `refCount()`.
-private final class RefCounter<Element>: @unchecked Sendable {
-    private struct State {
-        var count = 0
-        var connection: Disposable?
+@usableFromInline
+internal final class RefCounter<Element>: @unchecked Sendable {
+    @usableFromInline
+    internal struct State {
+        @usableFromInline var count = 0
+        @usableFromInline var connection: Disposable?
         /// Which connection the current subscribers share; a new one starts after
         /// the source ends.
-        var connectionID: UInt64 = 0
+        @usableFromInline var connectionID: UInt64 = 0
+
+        @inlinable init() {}
     }
 
-    private let subscribeToSubject: (AnyObserver<Element>) -> Disposable
-    private let connect: () -> Disposable
-    private let hasEndedForGood: () -> Bool
-    private let state = Locked(State())
+    @usableFromInline internal let subscribeToSubject: (AnyObserver<Element>) -> Disposable
+    @usableFromInline internal let connect: () -> Disposable
+    @usableFromInline internal let hasEndedForGood: () -> Bool
+    @usableFromInline internal let state = Locked(State())
 
-    init<Connectable: ConnectableObservableType>(connectable: Connectable) where Connectable.Element == Element {
+    @inlinable
+    internal init<Connectable: ConnectableObservableType>(connectable: Connectable) where Connectable.Element == Element {
         let observable = connectable.asObservable()
         subscribeToSubject = observable.subscribeHandler
         connect = connectable.connect
@@ -157,7 +178,8 @@ private final class RefCounter<Element>: @unchecked Sendable {
         hasEndedForGood = { own?.hasEndedForGood ?? false }
     }
 
-    func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+    @inlinable
+    internal func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let joined = state.withLock { $0.connectionID }
         // A subject that already terminated (share(scope: .forever), publish) sends its
         // terminal event during the subscription; that subscriber is done, and, as in
@@ -201,7 +223,8 @@ private final class RefCounter<Element>: @unchecked Sendable {
         }
     }
 
-    private func connectionEnded(_ id: UInt64) {
+    @inlinable
+    internal func connectionEnded(_ id: UInt64) {
         let connection = state.withLock { state -> Disposable? in
             guard state.connectionID == id else { return nil }
             state.connectionID &+= 1
@@ -218,6 +241,7 @@ public struct AnySubject<Element>: @unchecked Sendable {
     public let observer: AnyObserver<Element>
     public let observable: Observable<Element>
 
+    @inlinable
     public init<Subject: SubjectType>(_ subject: Subject) where Subject.Element == Element, Subject.Observer.Element == Element {
         observer = subject.asObserver().asObserver()
         observable = subject.asObservable()
@@ -236,6 +260,7 @@ public enum SubjectLifetimeScope: Sendable {
 extension ObservableType {
     /// Shares one subscription to the source among all subscribers, replaying the
     /// latest `replay` elements to each new one.
+    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         let makeSubject: () -> AnySubject<Element> = {
             replay == 0 ? AnySubject(PublishSubject<Element>()) : AnySubject(ReplaySubject<Element>.create(bufferSize: replay))
@@ -246,23 +271,27 @@ extension ObservableType {
     /// A connectable sequence that multicasts through a `PublishSubject`, a new one
     /// for each connection, as in RxSwift: after a disconnection, earlier subscribers
     /// hear nothing more.
+    @inlinable
     public func publish() -> ConnectableObservable<Element> {
         multicast(makeSubject: { PublishSubject<Element>() })
     }
 
     /// A connectable sequence that multicasts through a `ReplaySubject` of
     /// `bufferSize`, a new one for each connection, as in RxSwift.
+    @inlinable
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
     }
 
     /// A connectable sequence that multicasts through a `ReplaySubject` that keeps
     /// every element, a new one for each connection, as in RxSwift.
+    @inlinable
     public func replayAll() -> ConnectableObservable<Element> {
         multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }
 
     /// A connectable sequence that multicasts through `subject`.
+    @inlinable
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
         let shared = AnySubject(subject)
         return ConnectableObservable(source: asObservable(), subjectPerConnection: false) { shared }
@@ -271,6 +300,7 @@ extension ObservableType {
     /// For each subscription, a new subject from `makeSubject` shares one run of
     /// this sequence among every use of it inside `selector`; the result is what
     /// `selector` makes of it.
+    @inlinable
     public func multicast<Subject: SubjectType, Result>(
         _ makeSubject: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
@@ -294,6 +324,7 @@ extension ObservableType {
     }
 
     /// A connectable sequence that multicasts through a new subject per connection.
+    @inlinable
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
         ConnectableObservable(source: asObservable(), subjectPerConnection: true) { AnySubject(makeSubject()) }
     }
