@@ -136,6 +136,30 @@ final class TimeOperatorDispatchTests: RxTestCase {
         XCTAssertTrue(recorder.allOnQueue)
     }
 
+    func testObserveOnDropsWhatWasQueuedButNotDeliveredWhenDisposed() {
+        // The queue is held busy while three events are queued on it; once disposed,
+        // none of them may reach the subscriber, and the sink is released.
+        let queue = DispatchQueue(label: "rx.tests.observeOnDispose")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let before = Resources.total
+        let gate = DispatchSemaphore(value: 0)
+        queue.async { gate.wait() }
+        let delivered = SharedValue<[Int]>([])
+        do {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.observe(on: scheduler).subscribe(onNext: { delivered.value.append($0) })
+            subject.onNext(1)
+            subject.onNext(2)
+            subscription.dispose()
+            subject.onNext(3)
+            XCTAssertFalse(subject.hasObservers)
+        }
+        gate.signal()
+        queue.sync {}
+        XCTAssertEqual(delivered.value, [])
+        XCTAssertEqual(Resources.total, before)
+    }
+
     func testSubscribeOnRunsTheSubscriptionOnTheSchedulerQueue() {
         let (scheduler, marker) = makeScheduler("subscribeOn")
         let subscribedOnQueue = SharedValue<Bool?>(nil)
