@@ -17,9 +17,19 @@ import RxModal
 /// So a cycle includes two queue hops and a thread wake-up, not only the
 /// runtime's own work. The transcript keeps one record per cycle (it grows).
 /// Minimum and median of the rounds, in µs per cycle.
+///
+/// The floor is that much without the runtime, measured in the same rounds: a
+/// block queued on a serial queue that queues a second one there, which signals
+/// the semaphore this thread waits on. No cycle can take less on this machine.
 func runAlertCycleBenchmark(cycles: Int, rounds: Int) {
     print("rxmodal-bench: alert cycle on the scripted surface (µs per cycle, wall clock)")
     var perCycle: [Double] = []
+    var floorPerCycle: [Double] = []
+    let floorQueue = DispatchQueue(label: "rxmodal-bench.floor")
+    func microseconds(_ elapsed: Duration, _ count: Int) -> Double {
+        let (seconds, attoseconds) = elapsed.components
+        return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(count)
+    }
     for round in 0...rounds {   // round 0 warms up and is not counted
         let count = round == 0 ? min(cycles, 1_000) : cycles
         let script = SurfaceScript(steps: Array(repeating: ScriptStep(answer: .choose(.title("OK"), typing: nil, fields: nil)), count: count))
@@ -42,11 +52,20 @@ func runAlertCycleBenchmark(cycles: Int, rounds: Int) {
         }
         let elapsed = ContinuousClock.now - start
         if failures > 0 { print("  round \(round): \(failures) cycles failed") }
-        let (seconds, attoseconds) = elapsed.components
-        let micros = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(count)
-        if round > 0 { perCycle.append(micros) }
+        if round > 0 { perCycle.append(microseconds(elapsed, count)) }
+
+        let floorStart = ContinuousClock.now
+        for _ in 0..<count {
+            floorQueue.async { floorQueue.async { done.signal() } }
+            done.wait()
+        }
+        if round > 0 { floorPerCycle.append(microseconds(ContinuousClock.now - floorStart, count)) }
     }
     perCycle.sort()
-    let median = perCycle[perCycle.count / 2]
-    print("  \(cycles) cycles × \(rounds) rounds: min \(String(format: "%.2f", perCycle[0])) µs, median \(String(format: "%.2f", median)) µs per cycle")
+    floorPerCycle.sort()
+    let median = perCycle[perCycle.count / 2], floorMedian = floorPerCycle[floorPerCycle.count / 2]
+    func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    print("  \(cycles) cycles × \(rounds) rounds: min \(format(perCycle[0])) µs, median \(format(median)) µs per cycle")
+    print("  floor, two hops to a serial queue and a semaphore wake-up: min \(format(floorPerCycle[0])) µs, median \(format(floorMedian)) µs per cycle")
+    print("  alert cycle ÷ floor (medians): \(format(median / floorMedian)) ×")
 }

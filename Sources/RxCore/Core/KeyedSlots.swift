@@ -69,7 +69,8 @@ internal struct KeyedSlots<Value> {
     /// Takes every value out, in the order they were added.
     @inlinable
     internal mutating func removeAll() -> [Value] {
-        let values = slots.compactMap(\.value)
+        // A closure, not a key path: in generic code a key path is built anew on every call.
+        let values = slots.compactMap { $0.value }
         slots.removeAll(keepingCapacity: true)
         count = 0
         return values

@@ -25,7 +25,8 @@ enum DialogFlow {
             for action in actions {
                 try dialog.call("addAction", .string(action.title), .string(action.style.rawValue))
             }
-            if let preferred = actions.lastIndex(where: \.isPreferred) {
+            // A closure, not a key path: in generic code a key path is built anew on every call.
+            if let preferred = actions.lastIndex(where: { $0.isPreferred }) {
                 try dialog.call("setPreferredAction", .int(Int64(preferred)))
             }
             for (index, action) in actions.enumerated() {
