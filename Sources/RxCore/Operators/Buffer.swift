@@ -2,6 +2,7 @@ extension ObservableType {
     /// Collects elements into arrays, emitting one when `count` elements are in it
     /// or `timeSpan` has passed since the last one went out, whichever comes first
     /// (an empty array when nothing came). Completion flushes what is left.
+    @inlinable
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
         precondition(count > 0, "buffer: count must be positive")
         let source = asObservable()
@@ -13,17 +14,19 @@ extension ObservableType {
 
 /// One buffer and one timer per window; a window ends by count or by its timer,
 /// and each window's timer knows its window so that a late one does nothing.
-private final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<[Element]>
-    private let timeSpan: RxTimeInterval
-    private let count: Int
-    private let scheduler: SchedulerType
-    private let upstream = SingleAssignmentDisposable()
-    private let timer = SerialDisposable()
-    private var buffer: [Element] = []
-    private var window: UInt64 = 0
-    private var stopped = false
+@usableFromInline
+internal final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<[Element]>
+    @usableFromInline internal let timeSpan: RxTimeInterval
+    @usableFromInline internal let count: Int
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let timer = SerialDisposable()
+    @usableFromInline internal var buffer: [Element] = []
+    @usableFromInline internal var window: UInt64 = 0
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<[Element]>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -35,25 +38,29 @@ private final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Dis
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         startTimer(for: 0)
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
+    @inlinable
     func dispose() {
         timer.dispose()
         upstream.dispose()
     }
 
-    private func startTimer(for window: UInt64) {
+    @inlinable
+    internal func startTimer(for window: UInt64) {
         timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
             self.submit(.timer(id: window), to: self) { $0.process($1) }
             return NopDisposable()
         }
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .timer(let id):
@@ -74,7 +81,8 @@ private final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Dis
         }
     }
 
-    private func sendAndStartNewWindow() {
+    @inlinable
+    internal func sendAndStartNewWindow() {
         window &+= 1
         let full = buffer
         buffer = []

@@ -1,8 +1,11 @@
+import Dispatch
+
 import FoundationEssentials
 
 extension ObservableType {
     /// Emits an element only after `dueTime` passes without another one; a pending
     /// element is emitted before completion.
+    @inlinable
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -12,6 +15,7 @@ extension ObservableType {
 
     /// Emits the first element, then at most one element per `dueTime`: with
     /// `latest`, the last element of each window is emitted when the window closes.
+    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -20,16 +24,18 @@ extension ObservableType {
     }
 }
 
-private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-    private let upstream = SingleAssignmentDisposable()
-    private let timer = SerialDisposable()
-    private var pending: Element?
-    private var pendingID: UInt64 = 0
-    private var stopped = false
+@usableFromInline
+internal final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let dueTime: RxTimeInterval
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let timer = SerialDisposable()
+    @usableFromInline internal var pending: Element?
+    @usableFromInline internal var pendingID: UInt64 = 0
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -40,17 +46,20 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
+    @inlinable
     func dispose() {
         timer.dispose()
         upstream.dispose()
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .source(.next(let element)):
@@ -78,19 +87,21 @@ private final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, D
     }
 }
 
-private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let dueTime: RxTimeInterval
-    private let latest: Bool
-    private let scheduler: SchedulerType
-    private let upstream = SingleAssignmentDisposable()
-    private let timer = SerialDisposable()
-    private var lastSent: Date?
-    private var unsent: Element?
-    private var timerScheduled = false
-    private var completePending = false
-    private var stopped = false
+@usableFromInline
+internal final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let dueTime: RxTimeInterval
+    @usableFromInline internal let latest: Bool
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let timer = SerialDisposable()
+    @usableFromInline internal var lastSent: Date?
+    @usableFromInline internal var unsent: Element?
+    @usableFromInline internal var timerScheduled = false
+    @usableFromInline internal var completePending = false
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -102,17 +113,20 @@ private final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, D
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
+    @inlinable
     func dispose() {
         timer.dispose()
         upstream.dispose()
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .source(.next(let element)):

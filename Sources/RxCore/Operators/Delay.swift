@@ -1,3 +1,6 @@
+import Dispatch
+import FoundationEssentials
+
 @usableFromInline
 internal enum TimedCommand<Element> {
     case source(Event<Element>)
@@ -7,6 +10,7 @@ internal enum TimedCommand<Element> {
 extension ObservableType {
     /// Shifts elements and completion later by `dueTime`; errors are not delayed
     /// (elements still waiting are dropped), as in RxSwift.
+    @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -15,6 +19,7 @@ extension ObservableType {
     }
 
     /// Subscribes to the source only after `dueTime`.
+    @inlinable
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -33,18 +38,20 @@ extension ObservableType {
 /// Delays events through one queue and one scheduled drain at a time, as RxSwift
 /// does: each drain delivers the oldest event, then waits what is left of the next
 /// one's delay. The source is released as soon as it ends.
-private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
-    private let upstream = SingleAssignmentDisposable()
-    private let drainWork = SerialDisposable()
+@usableFromInline
+internal final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let dueTime: RxTimeInterval
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let drainWork = SerialDisposable()
     /// Events waiting, with when each arrived.
-    private var waiting = ElementQueue<(arrived: RxTime, event: Event<Element>)>()
+    @usableFromInline internal var waiting = ElementQueue<(arrived: RxTime, event: Event<Element>)>()
     /// A drain is scheduled.
-    private var active = false
-    private var stopped = false
+    @usableFromInline internal var active = false
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -55,17 +62,20 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         source.run(AnyObserver { event in self.submit(.source(event), to: self) { $0.process($1) } }, into: upstream)
         return self
     }
 
+    @inlinable
     func dispose() {
         upstream.dispose()
         drainWork.dispose()
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .source(let event):
@@ -85,14 +95,16 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
         }
     }
 
-    private func scheduleDrain(after delay: RxTimeInterval) {
+    @inlinable
+    internal func scheduleDrain(after delay: RxTimeInterval) {
         drainWork.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
             self.submit(.timer(id: 0), to: self) { $0.process($1) }
             return NopDisposable()
         }
     }
 
-    private func deliverOldest() {
+    @inlinable
+    internal func deliverOldest() {
         guard !waiting.isEmpty else {
             active = false
             return
@@ -111,7 +123,8 @@ private final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Disp
         scheduleDrain(after: .nanoseconds(Int((remaining * 1e9).rounded())))
     }
 
-    private func stop(_ event: Event<Element>) {
+    @inlinable
+    internal func stop(_ event: Event<Element>) {
         stopped = true
         waiting.removeAll()
         downstream.on(event)

@@ -1,5 +1,6 @@
 extension ObservableType {
     /// Passes events on for `duration` after subscription, then completes.
+    @inlinable
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -9,12 +10,14 @@ extension ObservableType {
 
     /// The earlier spelling of `take(for:scheduler:)`.
     @available(*, deprecated, renamed: "take(for:scheduler:)")
+    @inlinable
     public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         take(for: duration, scheduler: scheduler)
     }
 
     /// Drops the elements that arrive within `duration` of subscription; terminal
     /// events pass whenever they come.
+    @inlinable
     public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
@@ -25,14 +28,16 @@ extension ObservableType {
 
 /// The window of `take(for:)` and `skip(_:scheduler:)`: one timer, started before
 /// the source is subscribed, that ends the result (take) or opens the gate (skip).
-private final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let completesAtTheEnd: Bool
-    private let upstream = SingleAssignmentDisposable()
-    private let timer = SingleAssignmentDisposable()
-    private var windowEnded = false
-    private var stopped = false
+@usableFromInline
+internal final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let completesAtTheEnd: Bool
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let timer = SingleAssignmentDisposable()
+    @usableFromInline internal var windowEnded = false
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Element>, completesAtTheEnd: Bool) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -42,6 +47,7 @@ private final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, D
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>, duration: RxTimeInterval, scheduler: SchedulerType) -> Disposable {
         timer.setDisposable(scheduler.scheduleRelative((), dueTime: duration) { _ in
             self.submit(.timer(id: 0), to: self) { $0.process($1) }
@@ -51,12 +57,14 @@ private final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, D
         return self
     }
 
+    @inlinable
     func dispose() {
         timer.dispose()
         upstream.dispose()
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .timer:
@@ -70,7 +78,8 @@ private final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, D
         }
     }
 
-    private func stop(_ event: Event<Element>) {
+    @inlinable
+    internal func stop(_ event: Event<Element>) {
         stopped = true
         downstream.on(event)
         dispose()

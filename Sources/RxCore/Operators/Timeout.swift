@@ -1,11 +1,13 @@
 extension ObservableType {
     /// Fails with `RxError.timeout` if `dueTime` passes without an event, counting
     /// from subscription and then from each element.
+    @inlinable
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         timeout(dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
     }
 
     /// Switches to `other` if `dueTime` passes without an event.
+    @inlinable
     public func timeout<Other: ObservableConvertibleType>(_ dueTime: RxTimeInterval, other: Other, scheduler: SchedulerType) -> Observable<Element> where Other.Element == Element {
         let source = asObservable(), other = other.asObservable()
         return Observable { observer in
@@ -14,17 +16,19 @@ extension ObservableType {
     }
 }
 
-private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let dueTime: RxTimeInterval
-    private let other: Observable<Element>
-    private let scheduler: SchedulerType
-    private let upstream = SerialDisposable()
-    private let timer = SerialDisposable()
-    private var timerID: UInt64 = 0
-    private var switched = false
-    private var stopped = false
+@usableFromInline
+internal final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Disposable, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Element>
+    @usableFromInline internal let dueTime: RxTimeInterval
+    @usableFromInline internal let other: Observable<Element>
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SerialDisposable()
+    @usableFromInline internal let timer = SerialDisposable()
+    @usableFromInline internal var timerID: UInt64 = 0
+    @usableFromInline internal var switched = false
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -36,6 +40,7 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         submit(.timer(id: UInt64.max), to: self) { $0.process($1) }   // arms the first timer, serialized
         let slot = SingleAssignmentDisposable()
@@ -44,12 +49,14 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
         return self
     }
 
+    @inlinable
     func dispose() {
         timer.dispose()
         upstream.dispose()
     }
 
-    private func arm() {
+    @inlinable
+    internal func arm() {
         timerID += 1
         let id = timerID
         timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
@@ -58,7 +65,8 @@ private final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, Di
         }
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped, !switched else { return }
         switch command {
         case .timer(id: UInt64.max):

@@ -4,6 +4,7 @@ extension ObservableType {
     /// opened, whichever comes first, and the next one opens at once. The first window
     /// opens at subscription. The source stays subscribed while the result or any
     /// window is, as in RxSwift; its end ends the open window and the result.
+    @inlinable
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
         precondition(count > 0, "window: count must be positive")
         let source = asObservable()
@@ -15,20 +16,22 @@ extension ObservableType {
 
 /// One subject and one timer per window; each window's timer knows its window so
 /// that a late one does nothing.
-private final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @unchecked Sendable {
-    private let downstream: AnyObserver<Observable<Element>>
-    private let timeSpan: RxTimeInterval
-    private let count: Int
-    private let scheduler: SchedulerType
-    private let upstream = SingleAssignmentDisposable()
-    private let timer = SerialDisposable()
+@usableFromInline
+internal final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @unchecked Sendable {
+    @usableFromInline internal let downstream: AnyObserver<Observable<Element>>
+    @usableFromInline internal let timeSpan: RxTimeInterval
+    @usableFromInline internal let count: Int
+    @usableFromInline internal let scheduler: SchedulerType
+    @usableFromInline internal let upstream = SingleAssignmentDisposable()
+    @usableFromInline internal let timer = SerialDisposable()
     // Disposed once the result and every window subscriber are.
-    private let refCount: RefCountDisposable
-    private var current = PublishSubject<Element>()
-    private var countInWindow = 0
-    private var window: UInt64 = 0
-    private var stopped = false
+    @usableFromInline internal let refCount: RefCountDisposable
+    @usableFromInline internal var current = PublishSubject<Element>()
+    @usableFromInline internal var countInWindow = 0
+    @usableFromInline internal var window: UInt64 = 0
+    @usableFromInline internal var stopped = false
 
+    @inlinable
     init(downstream: AnyObserver<Observable<Element>>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
         Resources.incrementTotal()
         self.downstream = downstream
@@ -41,6 +44,7 @@ private final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @un
 
     deinit { Resources.decrementTotal() }
 
+    @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
         downstream.on(.next(observable(of: current)))
         startTimer(for: 0)
@@ -49,21 +53,24 @@ private final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @un
     }
 
     /// A window's subscribers keep the source subscribed.
-    private func observable(of subject: PublishSubject<Element>) -> Observable<Element> {
+    @inlinable
+    internal func observable(of subject: PublishSubject<Element>) -> Observable<Element> {
         let refCount = refCount
         return Observable { member in
             BinaryDisposable(refCount.retain(), subject.asObservable().subscribeHandler(member))
         }
     }
 
-    private func startTimer(for window: UInt64) {
+    @inlinable
+    internal func startTimer(for window: UInt64) {
         timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { _ in
             self.submit(.timer(id: window), to: self) { $0.process($1) }
             return NopDisposable()
         }
     }
 
-    private func process(_ command: TimedCommand<Element>) {
+    @inlinable
+    internal func process(_ command: TimedCommand<Element>) {
         guard !stopped else { return }
         switch command {
         case .timer(let id):
@@ -79,7 +86,8 @@ private final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @un
         }
     }
 
-    private func end(window: Event<Element>, result: Event<Observable<Element>>) {
+    @inlinable
+    internal func end(window: Event<Element>, result: Event<Observable<Element>>) {
         stopped = true
         current.on(window)
         downstream.on(result)
@@ -87,7 +95,8 @@ private final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @un
         timer.dispose()
     }
 
-    private func closeWindowAndOpenNext() {
+    @inlinable
+    internal func closeWindowAndOpenNext() {
         window &+= 1
         countInWindow = 0
         current.on(.completed)
