@@ -3,6 +3,7 @@ import FoundationEssentials
 /// Something that decodes a value from bytes: `JSONDecoder`, `PropertyListDecoder`,
 /// or a decoder of one's own.
 public protocol DataDecoder {
+    @inlinable
     func decode<Item: Decodable>(_ type: Item.Type, from data: Data) throws -> Item
 }
 
@@ -12,6 +13,7 @@ extension PropertyListDecoder: DataDecoder {}
 extension ObservableType where Element == Data {
     /// Each element decoded as `type`; bytes that do not decode end the sequence with
     /// the decoder's error.
+    @inlinable
     public func decode<Item: Decodable>(type: Item.Type, decoder: some DataDecoder) -> Observable<Item> {
         map { try decoder.decode(type, from: $0) }
     }

@@ -1,5 +1,6 @@
 extension ObservableType {
     /// Pairs each element with its position, counting from zero.
+    @inlinable
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         let source = asObservable()
         return Observable { observer in

@@ -2,17 +2,20 @@
 public struct GroupedObservable<Key, Element>: ObservableType {
     /// What the group's elements have in common.
     public let key: Key
-    private let source: Observable<Element>
+    @usableFromInline internal let source: Observable<Element>
 
+    @inlinable
     public init(key: Key, source: Observable<Element>) {
         self.key = key
         self.source = source
     }
 
+    @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         source.subscribe(observer)
     }
 
+    @inlinable
     public func asObservable() -> Observable<Element> { source }
 }
 
@@ -23,6 +26,7 @@ extension ObservableType {
     /// key appears, and every element goes to its group. The source stays subscribed
     /// while the result or any group is, as in RxSwift; its end, or a throwing
     /// `keySelector`, ends every group and the result.
+    @inlinable
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         let source = asObservable()
         return Observable { observer in

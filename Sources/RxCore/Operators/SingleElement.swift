@@ -1,11 +1,13 @@
 extension ObservableType {
     /// Passes on the one element as it arrives; fails with `RxError.moreThanOneElement`
     /// at a second one, and with `RxError.noElements` if the source completes empty.
+    @inlinable
     public func single() -> Observable<Element> {
         single { _ in true }
     }
 
     /// Like `single()`, counting only the elements that satisfy `predicate`.
+    @inlinable
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in

@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Passes each element on with `object`, held weakly: once `object` is gone, the
     /// sequence completes instead of keeping it alive (RxSwift's `withUnretained`).
+    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
@@ -28,6 +29,7 @@ extension ObservableType {
     }
 
     /// Pairs each element with `object`, held weakly; completes once it is gone.
+    @inlinable
     public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }
