@@ -48,23 +48,54 @@ package struct TimeOrderedQueue<Item> {
 /// same time run in the order they were scheduled; an item disposed before it runs
 /// does nothing. Not thread-safe: owned by one scheduler, used from one thread.
 package struct VirtualTimeWorkQueue<Time> {
-    package final class Item {
-        /// When the item is due.
+    /// One scheduled action, and the disposable `schedule` returns for it: a
+    /// disposed item stays in the queue until its time comes and then does nothing.
+    package final class Item: Cancelable, @unchecked Sendable {
         package let time: Time
         fileprivate let order: Int
-        fileprivate var action: (() -> Void)?
+        // Under the lock: taken once, by `run` or by `dispose`.
+        private let lock = SpinLock()
+        @exclusivity(unchecked) private var work: (() -> Disposable)?
+        /// What the action returned, disposed with the item.
+        @exclusivity(unchecked) private var result = DisposableSlot.empty
 
-        fileprivate init(time: Time, order: Int, action: @escaping () -> Void) {
+        fileprivate init(time: Time, order: Int, work: @escaping () -> Disposable) {
+            Resources.incrementTotal()
             self.time = time
             self.order = order
-            self.action = action
+            self.work = work
         }
 
-        /// Runs the action, once.
+        deinit { Resources.decrementTotal() }
+
+        package var isDisposed: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return result.isDisposed
+        }
+
         package func run() {
-            let action = self.action
-            self.action = nil
-            action?()
+            lock.lock()
+            let work = result.isDisposed ? nil : self.work
+            self.work = nil
+            lock.unlock()
+            guard let work else { return }
+            let disposable = work()
+            lock.lock()
+            let outcome = result.store(disposable)
+            lock.unlock()
+            if case .rejected = outcome { disposable.dispose() }
+        }
+
+        package func dispose() {
+            lock.lock()
+            let work = self.work
+            self.work = nil
+            let held = result.takeForDisposal()
+            lock.unlock()
+            // Released and disposed outside the lock: either may run any code.
+            withExtendedLifetime(work) {}
+            held.dispose()
         }
     }
 
@@ -89,16 +120,9 @@ package struct VirtualTimeWorkQueue<Time> {
     /// Schedules `action` at `time`; disposing the result before it runs cancels it,
     /// after disposes what it returned.
     package mutating func schedule<State>(_ state: State, at time: Time, action: @escaping (State) -> Disposable) -> Disposable {
-        let result = SingleAssignmentDisposable()
-        let item = Item(time: time, order: nextOrder) {
-            guard !result.isDisposed else { return }
-            result.setDisposable(action(state))
-        }
+        let item = Item(time: time, order: nextOrder) { action(state) }
         nextOrder += 1
         queue.push(item)
-        return Disposables.create(with: { [weak item] in
-            item?.action = nil
-            result.dispose()
-        })
+        return item
     }
 }
