@@ -2,17 +2,21 @@
 /// of two items runs first (earlier time, then the order scheduled). The heap under
 /// `VirtualTimeWorkQueue`; pushing and popping cost O(log n). Not thread-safe: owned by
 /// one scheduler, used from one thread.
+@usableFromInline
 package struct TimeOrderedQueue<Item> {
-    private var heap: [Item] = []
-    private let precedes: (Item, Item) -> Bool
+    @usableFromInline internal var heap: [Item] = []
+    @usableFromInline internal let precedes: (Item, Item) -> Bool
 
+    @inlinable
     package init(precedes: @escaping (Item, Item) -> Bool) {
         self.precedes = precedes
     }
 
     /// The item due first, left in the queue.
+    @inlinable
     package var first: Item? { heap.first }
 
+    @inlinable
     package mutating func push(_ item: Item) {
         heap.append(item)
         var child = heap.count - 1
@@ -25,6 +29,7 @@ package struct TimeOrderedQueue<Item> {
     }
 
     /// Removes and returns the item due first.
+    @inlinable
     package mutating func pop() -> Item? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
@@ -47,19 +52,22 @@ package struct TimeOrderedQueue<Item> {
 /// `VirtualTimeScheduler` and RxTesting's `TestScheduler` both keep. Items due at the
 /// same time run in the order they were scheduled; an item disposed before it runs
 /// does nothing. Not thread-safe: owned by one scheduler, used from one thread.
+@usableFromInline
 package struct VirtualTimeWorkQueue<Time> {
     /// One scheduled action, and the disposable `schedule` returns for it: a
     /// disposed item stays in the queue until its time comes and then does nothing.
+    @usableFromInline
     package final class Item: Cancelable, @unchecked Sendable {
-        package let time: Time
-        fileprivate let order: Int
+        @usableFromInline package let time: Time
+        @usableFromInline internal let order: Int
         // Under the lock: taken once, by `run` or by `dispose`.
         private let lock = SpinLock()
         @exclusivity(unchecked) private var work: (() -> Disposable)?
         /// What the action returned, disposed with the item.
         @exclusivity(unchecked) private var result = DisposableSlot.empty
 
-        fileprivate init(time: Time, order: Int, work: @escaping () -> Disposable) {
+        @usableFromInline
+        internal init(time: Time, order: Int, work: @escaping () -> Disposable) {
             Resources.incrementTotal()
             self.time = time
             self.order = order
@@ -68,13 +76,13 @@ package struct VirtualTimeWorkQueue<Time> {
 
         deinit { Resources.decrementTotal() }
 
-        package var isDisposed: Bool {
+        @usableFromInline package var isDisposed: Bool {
             lock.lock()
             defer { lock.unlock() }
             return result.isDisposed
         }
 
-        package func run() {
+        @usableFromInline package func run() {
             lock.lock()
             let work = result.isDisposed ? nil : self.work
             self.work = nil
@@ -87,7 +95,7 @@ package struct VirtualTimeWorkQueue<Time> {
             if case .rejected = outcome { disposable.dispose() }
         }
 
-        package func dispose() {
+        @usableFromInline package func dispose() {
             lock.lock()
             let work = self.work
             self.work = nil
@@ -99,10 +107,11 @@ package struct VirtualTimeWorkQueue<Time> {
         }
     }
 
-    private var queue: TimeOrderedQueue<Item>
-    private var nextOrder = 0
+    @usableFromInline internal var queue: TimeOrderedQueue<Item>
+    @usableFromInline internal var nextOrder = 0
 
     /// `earlier(a, b)`: whether time `a` comes strictly before `b`.
+    @inlinable
     package init(earlier: @escaping (Time, Time) -> Bool) {
         queue = TimeOrderedQueue { a, b in
             if earlier(a.time, b.time) { return true }
@@ -112,17 +121,25 @@ package struct VirtualTimeWorkQueue<Time> {
     }
 
     /// The item due first, left in the queue.
+    @inlinable
     package var first: Item? { queue.first }
 
     /// Removes and returns the item due first.
+    @inlinable
     package mutating func pop() -> Item? { queue.pop() }
 
     /// Schedules `action` at `time`; disposing the result before it runs cancels it,
     /// after disposes what it returned.
-    package mutating func schedule<State>(_ state: State, at time: Time, action: @escaping (State) -> Disposable) -> Disposable {
-        let item = Item(time: time, order: nextOrder) { action(state) }
+    @inlinable
+    package mutating func schedule(at time: Time, _ work: @escaping () -> Disposable) -> Disposable {
+        let item = Item(time: time, order: nextOrder, work: work)
         nextOrder += 1
         queue.push(item)
         return item
+    }
+
+    @inlinable
+    package mutating func schedule<State>(_ state: State, at time: Time, action: @escaping (State) -> Disposable) -> Disposable {
+        schedule(at: time) { action(state) }
     }
 }

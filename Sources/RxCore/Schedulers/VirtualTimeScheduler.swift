@@ -30,9 +30,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     private let converter: Converter
     /// The current virtual time.
-    public private(set) var clock: VirtualTime
-    private var queue: VirtualTimeWorkQueue<VirtualTime>
-    private var running = false
+    // Touched only by the scheduler's own thread (see above), so never checked for
+    // exclusivity at run time.
+    @exclusivity(unchecked) public private(set) var clock: VirtualTime
+    @exclusivity(unchecked) private var queue: VirtualTimeWorkQueue<VirtualTime>
+    @exclusivity(unchecked) private var running = false
 
     public init(initialClock: VirtualTime, converter: Converter) {
         clock = initialClock
@@ -50,22 +52,30 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let time = converter.convertToVirtualTime(now.addingTimeInterval(dueTime.rxSeconds))
-        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
+        enqueue(at: time(after: dueTime)) { action(state) }
     }
 
-    /// Schedules `action` `dueTime` after the clock, in virtual units.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
+        enqueue(at: converter.offsetVirtualTime(clock, offset: dueTime)) { action(state) }
     }
 
-    /// Schedules `action` at virtual time `time`; one in the past runs next, without
-    /// moving the clock back.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        queue.schedule(state, at: time, action: action)
+        enqueue(at: time) { action(state) }
     }
 
-    /// When work asked for at `time` runs; `time` itself unless a subclass says otherwise.
+    // The work of scheduling, generic only over the converter (the action's state
+    // is captured before): a subclass with a concrete converter gets it compiled
+    // for that converter (see `HistoricalScheduler`).
+
+    /// The virtual time `dueTime` from now, as `adjustScheduledTime` adjusts it.
+    internal final func time(after dueTime: RxTimeInterval) -> VirtualTime {
+        adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(dueTime.rxSeconds)))
+    }
+
+    internal final func enqueue(at time: VirtualTime, _ work: @escaping () -> Disposable) -> Disposable {
+        queue.schedule(at: time, work)
+    }
+
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
 
     /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
@@ -125,4 +135,33 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
     public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
         super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
     }
+
+    // Each of these does what the generic class does, but here, with the
+    // converter's type known, the work is compiled for it, where through
+    // `SchedulerType` it would run unspecialized and look generic metadata up on
+    // every call.
+
+    public override var now: RxTime { clock }
+
+    public override func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(at: time(after: .nanoseconds(0))) { action(state) }
+    }
+
+    public override func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(at: time(after: dueTime)) { action(state) }
+    }
+
+    public override func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(at: clock.addingTimeInterval(dueTime)) { action(state) }
+    }
+
+    public override func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+        enqueue(at: time) { action(state) }
+    }
+
+    public override func start() { super.start() }
+
+    public override func advanceTo(_ virtualTime: VirtualTime) { super.advanceTo(virtualTime) }
+
+    public override func sleep(_ virtualInterval: VirtualTimeInterval) { super.sleep(virtualInterval) }
 }
