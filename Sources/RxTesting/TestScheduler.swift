@@ -21,12 +21,15 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         public static let disposed: TestTime = 1000
     }
 
+    // The scheduler is used from one thread, so its state is not checked for
+    // exclusivity at run time.
+
     /// The current virtual time.
-    public private(set) var clock: TestTime
+    @exclusivity(unchecked) public private(set) var clock: TestTime
     /// Seconds per tick.
     public let resolution: Double
-    private var queue = VirtualTimeWorkQueue<TestTime>(earlier: <)
-    private var isRunning = false
+    @exclusivity(unchecked) private var queue = VirtualTimeWorkQueue<TestTime>(earlier: <)
+    @exclusivity(unchecked) private var isRunning = false
     private let simulateProcessingDelay: Bool
 
     /// - Parameter simulateProcessingDelay: when true, work scheduled through
