@@ -8,76 +8,94 @@
 /// sequences running at once, or a group holding many disposables.)
 ///
 /// A value type with no synchronization: its owner serializes access.
+///
+/// Keys and values live in two parallel arrays, so that the search reads plain
+/// integers instead of copying elements that hold a value (an existential copy is
+/// a call through the run time's value witnesses, and a retain).
 @usableFromInline
 internal struct KeyedSlots<Value> {
-    @usableFromInline internal var slots: [(key: UInt64, value: Value?)] = []
-    /// How many slots hold a value.
+    /// In increasing order; a removed value's key stays until compaction.
+    @usableFromInline internal var keys: [UInt64] = []
+    /// Nil where a value was removed.
+    @usableFromInline internal var values: [Value?] = []
     @usableFromInline internal private(set) var count = 0
 
     @inlinable internal init() {}
 
     @inlinable internal var isEmpty: Bool { count == 0 }
 
-    /// Adds `value` under `key`, which must be greater than every key added before.
     @inlinable
     internal mutating func append(_ value: Value, for key: UInt64) {
-        slots.append((key, value))
+        keys.append(key)
+        values.append(value)
         count += 1
     }
 
-    /// The slot holding `key`, if it still holds a value.
     @inlinable
     internal func index(of key: UInt64) -> Int? {
         // The newest is the likeliest (an inner sequence's own events while it runs).
-        if let last = slots.last, last.key == key { return last.value == nil ? nil : slots.count - 1 }
-        var low = 0, high = slots.count
-        while low < high {
-            let middle = (low + high) / 2
-            if slots[middle].key < key { low = middle + 1 } else { high = middle }
+        let last = keys.count - 1
+        let index: Int
+        if last >= 0, keys[last] == key {
+            index = last
+        } else {
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            guard low < keys.count, keys[low] == key else { return nil }
+            index = low
         }
-        guard low < slots.count, slots[low].key == key, slots[low].value != nil else { return nil }
-        return low
+        return values[index] == nil ? nil : index
     }
 
     @inlinable
     internal func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
 
-    /// Replaces the value under `key`; false when there is none.
     @inlinable
     @discardableResult
     internal mutating func update(_ value: Value, for key: UInt64) -> Bool {
         guard let index = index(of: key) else { return false }
-        slots[index].value = value
+        values[index] = value
         return true
     }
 
-    /// Takes the value under `key` out.
     @inlinable
     internal mutating func remove(_ key: UInt64) -> Value? {
         guard let index = index(of: key) else { return nil }
-        let value = slots[index].value
         count -= 1
-        if index == slots.count - 1 {
-            slots.removeLast()
-        } else {
-            slots[index].value = nil
-            if slots.count > 16 && count < slots.count / 2 { compact() }
+        if index == keys.count - 1 {
+            keys.removeLast()
+            return values.removeLast()
         }
-        return value
+        var removed: Value? = nil
+        swap(&removed, &values[index])
+        if keys.count > 16 && count < keys.count / 2 { compact() }
+        return removed
     }
 
     /// Takes every value out, in the order they were added.
     @inlinable
     internal mutating func removeAll() -> [Value] {
-        // A closure, not a key path: in generic code a key path is built anew on every call.
-        let values = slots.compactMap { $0.value }
-        slots.removeAll(keepingCapacity: true)
+        let taken = values.compactMap { $0 }
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
         count = 0
-        return values
+        return taken
     }
 
     @inlinable
     internal mutating func compact() {
-        slots.removeAll { $0.value == nil }
+        var kept = 0
+        for index in keys.indices where values[index] != nil {
+            if kept != index {
+                keys[kept] = keys[index]
+                values.swapAt(kept, index)
+            }
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
+        values.removeLast(values.count - kept)
     }
 }
