@@ -11,8 +11,12 @@ extension ObservableType {
                 ObserveOnSerialQueueSink(downstream: observer, queue: queue).run(source)
             }
         }
+        // A concurrent dispatch queue keeps no order between blocks, so a turn there
+        // is not a moment other work could take place in: such turns deliver every
+        // event queued by then, where others (a virtual clock's) deliver one each.
+        let batches = scheduler is ConcurrentDispatchQueueScheduler
         return Observable { observer in
-            ObserveOnSink(downstream: observer, scheduler: scheduler).run(source)
+            ObserveOnSink(downstream: observer, scheduler: scheduler, deliversQueuedEventsTogether: batches).run(source)
         }
     }
 
@@ -110,11 +114,14 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
     private let scheduler: ImmediateSchedulerType
     private let state = Locked(State())
     private let upstream = SingleAssignmentDisposable()
+    /// Whether a turn delivers everything queued, or one event.
+    private let deliversQueuedEventsTogether: Bool
 
-    init(downstream: AnyObserver<Element>, scheduler: ImmediateSchedulerType) {
+    init(downstream: AnyObserver<Element>, scheduler: ImmediateSchedulerType, deliversQueuedEventsTogether: Bool) {
         Resources.incrementTotal()
         self.downstream = downstream
         self.scheduler = scheduler
+        self.deliversQueuedEventsTogether = deliversQueuedEventsTogether
     }
 
     deinit { Resources.decrementTotal() }
@@ -153,17 +160,20 @@ private final class ObserveOnSink<Element>: Disposable, @unchecked Sendable {
         if cancelled { turn.dispose() }
     }
 
-    /// Delivers the oldest queued event, then asks for another turn if more wait.
+    /// Delivers the oldest queued event (or all of them, see above), then asks for
+    /// another turn if more wait.
     private func deliverOne() {
-        let next = state.withLock { state -> UncheckedSendable<Event<Element>>? in
-            guard !state.isDisposed, !state.queue.isEmpty else {
-                state.isDraining = false
-                return nil
+        repeat {
+            let next = state.withLock { state -> UncheckedSendable<Event<Element>>? in
+                guard !state.isDisposed, !state.queue.isEmpty else {
+                    state.isDraining = false
+                    return nil
+                }
+                return UncheckedSendable(state.queue.removeFirst())
             }
-            return UncheckedSendable(state.queue.removeFirst())
-        }
-        guard let event = next?.value else { return }
-        downstream.on(event)
+            guard let event = next?.value else { return }
+            downstream.on(event)
+        } while deliversQueuedEventsTogether
         let more = state.withLock { state -> Bool in
             guard !state.isDisposed, !state.queue.isEmpty else {
                 state.isDraining = false
