@@ -9,6 +9,7 @@ enum Floors {
     static let floorOf: [String: String] = [
         "opaque closure call": "every per-event shape: one call per subscriber",
         "class allocation + release": "creation shapes: every subscription allocates",
+        "object holding a new two-capture closure, called, released": "Disposables.create { } + dispose, and the DisposeBag shapes: each disposable is that much",
         "DispatchQueue.async per event to a serial queue": "observe(on: SerialDispatchQueueScheduler)",
         "DispatchQueue.async + semaphore wait, round trip": "subscribe(on: SerialDispatchQueueScheduler)",
     ]
@@ -37,6 +38,20 @@ enum Floors {
                 counter.record(holder.box!.value)
             }
             holder.box = nil
+            return counter.value
+        })
+
+        // What a disposable made from a closure is: the closure's context (two
+        // captures) and an object holding it, the closure called once, both freed.
+        let actionHolder = ActionHolder()
+        shapes.append(Shape(family: "floor", name: "object holding a new two-capture closure, called, released", unit: "object",
+                            operations: n) {
+            let counter = counter.reset()
+            for i in 0..<n {
+                actionHolder.box = ActionBox { counter.record(i) }
+                actionHolder.box!.action()
+            }
+            actionHolder.box = nil
             return counter.value
         })
 
@@ -73,5 +88,14 @@ enum Floors {
 
     private final class Holder {
         var box: Box?
+    }
+
+    private final class ActionBox {
+        let action: () -> Void
+        init(_ action: @escaping () -> Void) { self.action = action }
+    }
+
+    private final class ActionHolder {
+        var box: ActionBox?
     }
 }

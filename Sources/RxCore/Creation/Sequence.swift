@@ -13,8 +13,8 @@ extension Observable {
     @inlinable
     public static func from<S: Sequence>(_ sequence: S, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> where S.Element == Element {
         generateSequence(scheduler: scheduler) {
-            var iterator = sequence.makeIterator()
-            return { iterator.next() }
+            let iterator = OperatorState(sequence.makeIterator())
+            return { iterator.value.next() }
         }
     }
 
@@ -39,12 +39,12 @@ extension Observable {
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
         Observable { observer in
-            var state = initialState
-            var first = true
+            let state = OperatorState(initialState)
+            let first = OperatorState(true)
             let step: () throws -> Element? = {
-                if !first { state = try iterate(state) }
-                first = false
-                return try condition(state) ? state : nil
+                if !first.value { state.value = try iterate(state.value) }
+                first.value = false
+                return try condition(state.value) ? state.value : nil
             }
             return SequenceProducer.start(observer: observer, scheduler: scheduler, next: step)
         }
@@ -65,11 +65,11 @@ extension Observable where Element: BinaryInteger {
     public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
         precondition(count >= 0, "range: count must not be negative")
         return generateSequence(scheduler: scheduler) {
-            var offset: Element = 0
+            let offset = OperatorState<Element>(0)
             return {
-                guard offset < count else { return nil }
-                defer { offset += 1 }
-                return start + offset
+                guard offset.value < count else { return nil }
+                defer { offset.value += 1 }
+                return start + offset.value
             }
         }
     }

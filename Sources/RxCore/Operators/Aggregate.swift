@@ -10,24 +10,24 @@ extension ObservableType {
     public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) -> Observable<Accumulate> {
         let source = asObservable()
         return Observable { observer in
-            var accumulate = seed
-            var stopped = false
+            let accumulate = OperatorState(seed)
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     do {
-                        try accumulator(&accumulate, element)
-                        observer.on(.next(accumulate))
+                        try accumulator(&accumulate.value, element)
+                        observer.on(.next(accumulate.value))
                     } catch {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 case .error(let error):
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(.completed)
                 }
             })
@@ -64,23 +64,23 @@ extension ObservableType {
     internal func reduce<Accumulate, Result>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void, mapResult: @escaping (Accumulate) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         return Observable { observer in
-            var accumulate = seed
-            var stopped = false
+            let accumulate = OperatorState(seed)
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
-                    do { try accumulator(&accumulate, element) } catch {
-                        stopped = true
+                    do { try accumulator(&accumulate.value, element) } catch {
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 case .error(let error):
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     do {
-                        observer.on(.next(try mapResult(accumulate)))
+                        observer.on(.next(try mapResult(accumulate.value)))
                         observer.on(.completed)
                     } catch {
                         observer.on(.error(error))

@@ -5,17 +5,17 @@ extension ObservableType {
         let source = asObservable()
         return Observable { observer in
             let subscription = SerialDisposable()
-            var stopped = false
+            let stopped = OperatorState(false)
             let upstream = SingleAssignmentDisposable()
             subscription.disposable = upstream
             source.run(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 guard case .error(let error) = event else {
-                    if event.isStopEvent { stopped = true }
+                    if event.isStopEvent { stopped.value = true }
                     observer.on(event)
                     return
                 }
-                stopped = true
+                stopped.value = true
                 let fallback: Observable<Element>
                 do { fallback = try handler(error) } catch {
                     observer.on(.error(error))
@@ -53,15 +53,15 @@ extension ObservableType {
                 return NopDisposable()
             }
             let subscription = SerialDisposable()
-            var attempts = 0
+            let attempts = OperatorState(0)
             // Resubscribing happens on the trampoline, so that a source failing at once
             // retries in a loop, not by recursion.
             func attempt() {
-                attempts += 1
+                attempts.value += 1
                 let current = SingleAssignmentDisposable()
                 subscription.disposable = current
                 source.run(AnyObserver { event in
-                    if case .error = event, attempts < maxAttemptCount, !subscription.isDisposed {
+                    if case .error = event, attempts.value < maxAttemptCount, !subscription.isDisposed {
                         _ = CurrentThreadScheduler.instance.schedule { attempt() }
                     } else {
                         observer.on(event)
@@ -102,9 +102,9 @@ extension ObservableType {
             let attempt = SerialDisposable()
             let listening = SerialDisposable()
             let handler = SingleAssignmentDisposable()
-            var stopped = false
+            let stopped = OperatorState(false)
             func stop(_ event: Event<Element>) {
-                stopped = true
+                stopped.value = true
                 observer.on(event)
             }
             func subscribeSource() {
@@ -113,9 +113,9 @@ extension ObservableType {
                 let current = SingleAssignmentDisposable()
                 attempt.disposable = current
                 source.run(AnyObserver { event in
-                    guard !stopped else { return }
+                    guard !stopped.value else { return }
                     guard case .error(let error) = event else {
-                        if event.isStopEvent { stopped = true }
+                        if event.isStopEvent { stopped.value = true }
                         observer.on(event)
                         return
                     }
@@ -125,12 +125,12 @@ extension ObservableType {
                     current.dispose()
                     var retried = false
                     listening.disposable = notifier.subscribe { trigger in
-                        guard !stopped else { return }
+                        guard !stopped.value else { return }
                         switch trigger {
                         case .next:
                             guard !retried else { return }
                             retried = true
-                            _ = CurrentThreadScheduler.instance.schedule { if !stopped { subscribeSource() } }
+                            _ = CurrentThreadScheduler.instance.schedule { if !stopped.value { subscribeSource() } }
                         case .error(let error): stop(.error(error))
                         case .completed: stop(.completed)
                         }
@@ -151,7 +151,7 @@ extension Observable {
     /// `sequence` completes at once.
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
         Observable { observer in
-            var remaining = sequence.makeIterator()
+            let remaining = OperatorState(sequence.makeIterator())
             let current = SerialDisposable()
             func subscribe(_ source: Observable<Element>) {
                 let slot = SingleAssignmentDisposable()
@@ -159,12 +159,12 @@ extension Observable {
                 source.run(AnyObserver { event in
                     guard case .error(let error) = event else { return observer.on(event) }
                     // Without a next sequence, this error is the last.
-                    guard let next = remaining.next() else { return observer.on(.error(error)) }
+                    guard let next = remaining.value.next() else { return observer.on(.error(error)) }
                     // On the trampoline, so that sources failing at once loop rather than recurse.
                     _ = CurrentThreadScheduler.instance.schedule { if !current.isDisposed { subscribe(next) } }
                 }, into: slot)
             }
-            if let first = remaining.next() { subscribe(first) } else { observer.on(.completed) }
+            if let first = remaining.value.next() { subscribe(first) } else { observer.on(.completed) }
             return current
         }
     }

@@ -10,22 +10,22 @@ extension ObservableType {
     public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            var previous: Key?
-            var stopped = false
+            let previous = OperatorState<Key?>(nil)
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 guard case .next(let element) = event else {
-                    stopped = true
+                    stopped.value = true
                     observer.on(event)
                     return
                 }
                 do {
                     let key = try keySelector(element)
-                    if let previous, try comparer(previous, key) { return }
-                    previous = key
+                    if let previous = previous.value, try comparer(previous, key) { return }
+                    previous.value = key
                     observer.on(event)
                 } catch {
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 }
             })

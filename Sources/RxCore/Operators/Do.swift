@@ -19,12 +19,12 @@ extension ObservableType {
         let hasAfterStopHandler = afterError != nil || afterCompleted != nil
         return Observable { observer in
             onSubscribe?()
-            var stopped = false
+            let stopped = OperatorState(false)
             // Only needed when an after-handler could otherwise run after disposal.
             let disposer = hasAfterStopHandler ? DoDisposer(onDispose: onDispose) : nil
             let subscription = source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
-                if event.isStopEvent { stopped = true }
+                guard !stopped.value else { return }
+                if event.isStopEvent { stopped.value = true }
                 // A throwing "before" handler replaces the event with its error.
                 do {
                     switch event {
@@ -33,7 +33,7 @@ extension ObservableType {
                     case .completed: try onCompleted?()
                     }
                 } catch {
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                     return
                 }
@@ -49,7 +49,7 @@ extension ObservableType {
                     }
                 } catch {
                     if !event.isStopEvent {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                     }
                 }

@@ -4,13 +4,13 @@ extension ObservableType {
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         let source = asObservable()
         return Observable { observer in
-            var index = 0
+            let index = OperatorState(0)
             let upstream = SingleAssignmentDisposable()
             source.run(AnyObserver { event in
                 switch event {
                 case .next(let element):
-                    defer { index += 1 }
-                    observer.on(.next((index: index, element: element)))
+                    defer { index.value += 1 }
+                    observer.on(.next((index: index.value, element: element)))
                 case .error(let error): observer.on(.error(error))
                 case .completed: observer.on(.completed)
                 }

@@ -9,16 +9,16 @@ extension ObservableType {
                 observer.on(.completed)
                 return NopDisposable()
             }
-            var remaining = count
+            let remaining = OperatorState(count)
             return source.subscribeHandler(AnyObserver { event in
-                guard remaining > 0 else { return }
+                guard remaining.value > 0 else { return }
                 switch event {
                 case .next:
-                    remaining -= 1
+                    remaining.value -= 1
                     observer.on(event)
-                    if remaining == 0 { observer.on(.completed) }
+                    if remaining.value == 0 { observer.on(.completed) }
                 case .error, .completed:
-                    remaining = 0
+                    remaining.value = 0
                     observer.on(event)
                 }
             })
@@ -31,11 +31,11 @@ extension ObservableType {
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            var stopped = false
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 guard case .next(let element) = event else {
-                    stopped = true
+                    stopped.value = true
                     observer.on(event)
                     return
                 }
@@ -43,12 +43,12 @@ extension ObservableType {
                     if try predicate(element) {
                         observer.on(event)
                     } else {
-                        stopped = true
+                        stopped.value = true
                         if behavior == .inclusive { observer.on(event) }
                         observer.on(.completed)
                     }
                 } catch {
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 }
             })
@@ -77,17 +77,17 @@ extension ObservableType {
         precondition(count >= 0, "takeLast: count must not be negative")
         let source = asObservable()
         return Observable { observer in
-            var buffer = ElementQueue<Element>()
+            let buffer = OperatorState(ElementQueue<Element>())
             return source.subscribeHandler(AnyObserver { event in
                 switch event {
                 case .next(let element):
                     guard count > 0 else { return }
-                    buffer.append(element)
-                    if buffer.count > count { _ = buffer.removeFirst() }
+                    buffer.value.append(element)
+                    if buffer.value.count > count { _ = buffer.value.removeFirst() }
                 case .error:
                     observer.on(event)
                 case .completed:
-                    while !buffer.isEmpty { observer.on(.next(buffer.removeFirst())) }
+                    while !buffer.value.isEmpty { observer.on(.next(buffer.value.removeFirst())) }
                     observer.on(.completed)
                 }
             })
@@ -100,10 +100,10 @@ extension ObservableType {
         precondition(count >= 0, "skip: count must not be negative")
         let source = asObservable()
         return Observable { observer in
-            var remaining = count
+            let remaining = OperatorState(count)
             return source.subscribeHandler(AnyObserver { event in
-                if case .next = event, remaining > 0 {
-                    remaining -= 1
+                if case .next = event, remaining.value > 0 {
+                    remaining.value -= 1
                     return
                 }
                 observer.on(event)
@@ -116,16 +116,16 @@ extension ObservableType {
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            var skipping = true
-            var stopped = false
+            let skipping = OperatorState(true)
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
-                if skipping, case .next(let element) = event {
+                guard !stopped.value else { return }
+                if skipping.value, case .next(let element) = event {
                     do {
                         if try predicate(element) { return }
-                        skipping = false
+                        skipping.value = false
                     } catch {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.error(error))
                         return
                     }
@@ -151,24 +151,24 @@ extension ObservableType {
         precondition(index >= 0, "element(at:): index must not be negative")
         let source = asObservable()
         return Observable { observer in
-            var remaining = index
-            var stopped = false
+            let remaining = OperatorState(index)
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next:
-                    if remaining == 0 {
-                        stopped = true
+                    if remaining.value == 0 {
+                        stopped.value = true
                         observer.on(event)
                         observer.on(.completed)
                     } else {
-                        remaining -= 1
+                        remaining.value -= 1
                     }
                 case .error:
-                    stopped = true
+                    stopped.value = true
                     observer.on(event)
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(RxError.argumentOutOfRange))
                 }
             })

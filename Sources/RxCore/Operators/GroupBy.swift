@@ -32,11 +32,11 @@ extension ObservableType {
         return Observable { observer in
             let upstream = SingleAssignmentDisposable()
             let refCount = RefCountDisposable(disposable: upstream)
-            var groups: [Key: PublishSubject<Element>] = [:]
-            var stopped = false
+            let groups = OperatorState<[Key: PublishSubject<Element>]>([:])
+            let stopped = OperatorState(false)
             func end(_ event: Event<Element>) {
-                stopped = true
-                for group in groups.values { group.on(event) }
+                stopped.value = true
+                for group in groups.value.values { group.on(event) }
                 switch event {
                 case .error(let error): observer.on(.error(error))
                 default: observer.on(.completed)
@@ -44,13 +44,13 @@ extension ObservableType {
                 upstream.dispose()
             }
             source.run(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 guard case .next(let element) = event else { return end(event) }
                 let key: Key
                 do { key = try keySelector(element) } catch { return end(.error(error)) }
-                if let group = groups[key] { return group.on(.next(element)) }
+                if let group = groups.value[key] { return group.on(.next(element)) }
                 let group = PublishSubject<Element>()
-                groups[key] = group
+                groups.value[key] = group
                 // A group's subscriber keeps the source subscribed.
                 let members = Observable<Element> { member in
                     BinaryDisposable(refCount.retain(), group.asObservable().subscribeHandler(member))

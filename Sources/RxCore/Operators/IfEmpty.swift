@@ -11,18 +11,18 @@ extension ObservableType {
         let source = asObservable()
         return Observable { observer in
             let subscription = SerialDisposable()
-            var empty = true
+            let empty = OperatorState(true)
             let upstream = SingleAssignmentDisposable()
             subscription.disposable = upstream
             source.run(AnyObserver { event in
                 switch event {
                 case .next:
-                    empty = false
+                    empty.value = false
                     observer.on(event)
                 case .error:
                     observer.on(event)
                 case .completed:
-                    guard empty else {
+                    guard empty.value else {
                         observer.on(event)
                         return
                     }

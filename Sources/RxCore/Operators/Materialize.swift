@@ -29,18 +29,18 @@ extension ObservableType where Element: EventConvertible {
     public func dematerialize() -> Observable<Element.Element> {
         let source = asObservable()
         return Observable { observer in
-            var stopped = false
+            let stopped = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let inner):
-                    if inner.event.isStopEvent { stopped = true }
+                    if inner.event.isStopEvent { stopped.value = true }
                     observer.on(inner.event)
                 case .error(let error):
-                    stopped = true
+                    stopped.value = true
                     observer.on(.error(error))
                 case .completed:
-                    stopped = true
+                    stopped.value = true
                     observer.on(.completed)
                 }
             })

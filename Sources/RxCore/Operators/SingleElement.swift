@@ -11,16 +11,16 @@ extension ObservableType {
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            var seen = false
-            var stopped = false
+            let seen = OperatorState(false)
+            let stopped = OperatorState(false)
             let upstream = SingleAssignmentDisposable()
             func stop(_ event: Event<Element>) {
-                stopped = true
+                stopped.value = true
                 observer.on(event)
                 upstream.dispose()
             }
             source.run(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     do {
@@ -28,13 +28,13 @@ extension ObservableType {
                     } catch {
                         return stop(.error(error))
                     }
-                    if seen { return stop(.error(RxError.moreThanOneElement)) }
-                    seen = true
+                    if seen.value { return stop(.error(RxError.moreThanOneElement)) }
+                    seen.value = true
                     observer.on(.next(element))
                 case .error:
                     stop(event)
                 case .completed:
-                    stop(seen ? .completed : .error(RxError.noElements))
+                    stop(seen.value ? .completed : .error(RxError.noElements))
                 }
             }, into: upstream)
             return upstream

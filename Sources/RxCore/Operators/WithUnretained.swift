@@ -7,14 +7,14 @@ extension ObservableType {
     ) -> Observable<Out> {
         let source = asObservable()
         return Observable { [weak object] observer in
-            var stopped = false
+            let stopped = OperatorState(false)
             let upstream = SingleAssignmentDisposable()
             source.run(AnyObserver { event in
-                guard !stopped else { return }
+                guard !stopped.value else { return }
                 switch event {
                 case .next(let element):
                     guard let object else {
-                        stopped = true
+                        stopped.value = true
                         observer.on(.completed)
                         upstream.dispose()
                         return

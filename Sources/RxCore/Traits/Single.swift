@@ -145,19 +145,19 @@ extension ObservableType {
     public func first() -> Single<Element?> {
         let source = asObservable()
         return Single(raw: Observable<Element?> { observer in
-            var done = false
+            let done = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !done else { return }
+                guard !done.value else { return }
                 switch event {
                 case .next(let value):
-                    done = true
+                    done.value = true
                     observer.on(.next(value))
                     observer.on(.completed)
                 case .error(let error):
-                    done = true
+                    done.value = true
                     observer.on(.error(error))
                 case .completed:
-                    done = true
+                    done.value = true
                     observer.on(.next(nil))
                     observer.on(.completed)
                 }
@@ -176,24 +176,24 @@ extension ObservableType {
     internal func exactlyOne(requireElement: Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { observer in
-            var element: Element?
-            var done = false
+            let element = OperatorState<Element?>(nil)
+            let done = OperatorState(false)
             return source.subscribeHandler(AnyObserver { event in
-                guard !done else { return }
+                guard !done.value else { return }
                 switch event {
                 case .next(let value):
-                    if element != nil {
-                        done = true
+                    if element.value != nil {
+                        done.value = true
                         observer.on(.error(RxError.moreThanOneElement))
                     } else {
-                        element = value
+                        element.value = value
                     }
                 case .error(let error):
-                    done = true
+                    done.value = true
                     observer.on(.error(error))
                 case .completed:
-                    done = true
-                    if let element {
+                    done.value = true
+                    if let element = element.value {
                         observer.on(.next(element))
                         observer.on(.completed)
                     } else if requireElement {
