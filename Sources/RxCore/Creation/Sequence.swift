@@ -83,17 +83,22 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
     // Only the producing thread calls it.
     @usableFromInline internal let next: () throws -> Element?
     @usableFromInline internal let cancelled = BooleanDisposable()
+    /// `step`, compiled where the producer was made: the trampoline calls this
+    /// task through a protocol, which would run `step` unspecialized and look the
+    /// metadata of `Element?` and `Event<Element>` up for every element.
+    @usableFromInline internal let stepper: (SequenceProducer<Element>) -> Bool
 
-    @usableFromInline
+    @inlinable
     internal init(observer: AnyObserver<Element>, next: @escaping () throws -> Element?) {
         Resources.incrementTotal()
         self.observer = observer
         self.next = next
+        stepper = { $0.step() }
     }
 
     deinit { Resources.decrementTotal() }
 
-    @usableFromInline
+    @inlinable
     internal static func start(observer: AnyObserver<Element>, scheduler: ImmediateSchedulerType, next: @escaping () throws -> Element?) -> Disposable {
         let producer = SequenceProducer(observer: observer, next: next)
         if scheduler is CurrentThreadScheduler {
@@ -114,7 +119,7 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
     internal func dispose() { cancelled.dispose() }
 
     /// Emits one event; returns true when more may follow.
-    @usableFromInline
+    @inlinable
     internal func step() -> Bool {
         guard !cancelled.isDisposed else { return false }
         do {
@@ -131,6 +136,6 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
 
     @usableFromInline
     internal func runTrampolined() {
-        if step() { Trampoline.current.enqueue(self) }
+        if stepper(self) { Trampoline.current.enqueue(self) }
     }
 }
