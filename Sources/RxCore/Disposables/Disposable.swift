@@ -20,7 +20,11 @@ public enum Disposables {
     public static func create() -> Disposable { NopDisposable() }
 
     /// A disposable that runs `dispose` once, the first time it is disposed.
+    @inlinable
     public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        // Inlinable so that the caller sees the concrete type: a `Cancelable` made
+        // here and turned into a `Disposable` there (`bag.insert(...)`) would be
+        // re-wrapped through the run time's existential witnesses.
         AnonymousDisposable(dispose)
     }
 
