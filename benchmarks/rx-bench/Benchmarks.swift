@@ -42,6 +42,34 @@ func runBenchmarks() {
         cases.append(Case(name: name, operations: operations, rxSwift: rxSwift, body: body))
     }
 
+    // MARK: 6. Memory per live subscription
+    //
+    // Measured first, before the timed benchmarks have freed memory that the
+    // allocator would hand out again without the resident set growing.
+
+    /// Resident set size, from /proc/self/statm (pages × page size).
+    func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    var memoryPerSubscription: Double?
+    if enabled("6") {
+        let subscriptionCount = 200_000
+        let subject = PublishSubject<Int>()
+        var subscriptions: [Disposable] = []
+        subscriptions.reserveCapacity(subscriptionCount)
+        let before = residentBytes()
+        for _ in 0..<subscriptionCount {
+            subscriptions.append(subject.subscribe(onNext: { counter.value &+= $0 }))
+        }
+        subject.onNext(1)   // let the subject apply every queued subscription
+        let after = residentBytes()
+        memoryPerSubscription = Double(after - before) / Double(subscriptionCount)
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
     // MARK: 7. Baseline: one mutex lock/unlock plus one opaque closure call.
 
     let baselineMutex: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -268,29 +296,8 @@ func runBenchmarks() {
     }
     let baseline = rows[0].nanoseconds
 
-    // MARK: 6. Memory per live subscription
-
-    /// Resident set size, from /proc/self/statm (pages × page size).
-    func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    if enabled("6") {
-        let subscriptionCount = 200_000
-        let subject = PublishSubject<Int>()
-        var subscriptions: [Disposable] = []
-        subscriptions.reserveCapacity(subscriptionCount)
-        let before = residentBytes()
-        for _ in 0..<subscriptionCount {
-            subscriptions.append(subject.subscribe(onNext: { counter.value &+= $0 }))
-        }
-        subject.onNext(1)   // let the subject apply every queued subscription
-        let after = residentBytes()
-        let bytes = Double(after - before) / Double(subscriptionCount)
+    if let bytes = memoryPerSubscription {
         print("6. resident bytes per live subject subscription".padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: " %9.0f bytes", bytes))
-        for subscription in subscriptions { subscription.dispose() }
     }
 
     print("\nRatios to the baseline (lock + opaque call) in this run:")
