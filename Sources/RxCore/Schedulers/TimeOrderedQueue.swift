@@ -58,7 +58,9 @@ package struct VirtualTimeWorkQueue<Time> {
     /// disposed item stays in the queue until its time comes and then does nothing.
     @usableFromInline
     package final class Item: Cancelable, @unchecked Sendable {
+        /// When the item is due.
         @usableFromInline package let time: Time
+        /// Breaks ties between items due at the same time: the earlier scheduled first.
         @usableFromInline internal let order: Int
         // Under the lock: taken once, by `run` or by `dispose`.
         private let lock = SpinLock()
