@@ -64,6 +64,9 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     /// Runs a ``SubjectControl``; compiled where the core was made.
     @usableFromInline internal let perform: (SubjectCore<Element>, SubjectControl) -> Void
     @usableFromInline internal let nextKey = Atomic<UInt64>(0)
+    /// How many observers the list holds, for `hasObservers` on any thread. Only the
+    /// draining thread writes it, so it is stored, not incremented (no locked
+    /// instruction).
     @usableFromInline internal let observerCount = Atomic<Int>(0)
     @usableFromInline internal let disposedFlag = Atomic<Bool>(false)
     /// The thread delivering the terminal event, while it does; zero otherwise.
@@ -158,10 +161,10 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
                 handler(stopEvent)
             } else if !state.pointee.isAbandoned {
                 state.pointee.observers.insert(key, observer)
-                observerCount.wrappingAdd(1, ordering: .relaxed)
+                observerCount.store(state.pointee.observers.count, ordering: .relaxed)
             }
         case .unsubscribe(let key):
-            if state.pointee.observers.remove(key) { observerCount.wrappingSubtract(1, ordering: .relaxed) }
+            if state.pointee.observers.remove(key) { observerCount.store(state.pointee.observers.count, ordering: .relaxed) }
         case .dispose:
             state.pointee.observers.removeAll()
             state.pointee.buffer = ElementQueue()
