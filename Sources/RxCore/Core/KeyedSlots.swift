@@ -18,12 +18,14 @@ internal struct KeyedSlots<Value> {
     @usableFromInline internal var keys: [UInt64] = []
     /// Nil where a value was removed.
     @usableFromInline internal var values: [Value?] = []
+    /// How many slots hold a value.
     @usableFromInline internal private(set) var count = 0
 
     @inlinable internal init() {}
 
     @inlinable internal var isEmpty: Bool { count == 0 }
 
+    /// Adds `value` under `key`, which must be greater than every key added before.
     @inlinable
     internal mutating func append(_ value: Value, for key: UInt64) {
         keys.append(key)
@@ -31,6 +33,7 @@ internal struct KeyedSlots<Value> {
         count += 1
     }
 
+    /// The slot holding `key`, if it still holds a value.
     @inlinable
     internal func index(of key: UInt64) -> Int? {
         // The newest is the likeliest (an inner sequence's own events while it runs).
@@ -53,6 +56,7 @@ internal struct KeyedSlots<Value> {
     @inlinable
     internal func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
 
+    /// Replaces the value under `key`; false when there is none.
     @inlinable
     @discardableResult
     internal mutating func update(_ value: Value, for key: UInt64) -> Bool {
@@ -61,6 +65,7 @@ internal struct KeyedSlots<Value> {
         return true
     }
 
+    /// Takes the value under `key` out.
     @inlinable
     internal mutating func remove(_ key: UInt64) -> Value? {
         guard let index = index(of: key) else { return nil }
@@ -85,6 +90,7 @@ internal struct KeyedSlots<Value> {
         return taken
     }
 
+    /// Drops the empty slots, keeping the order.
     @inlinable
     internal mutating func compact() {
         var kept = 0

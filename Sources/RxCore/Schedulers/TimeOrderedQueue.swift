@@ -84,6 +84,7 @@ package struct VirtualTimeWorkQueue<Time> {
             return result.isDisposed
         }
 
+        /// Runs the action, once, unless the item was disposed first.
         @usableFromInline package func run() {
             lock.lock()
             let work = result.isDisposed ? nil : self.work

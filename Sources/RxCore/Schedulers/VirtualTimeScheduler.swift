@@ -55,10 +55,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         enqueue(at: time(after: dueTime)) { action(state) }
     }
 
+    /// Schedules `action` `dueTime` after the clock, in virtual units.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         enqueue(at: converter.offsetVirtualTime(clock, offset: dueTime)) { action(state) }
     }
 
+    /// Schedules `action` at virtual time `time`; one in the past runs next, without
+    /// moving the clock back.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         enqueue(at: time) { action(state) }
     }
@@ -72,10 +75,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(dueTime.rxSeconds)))
     }
 
+    /// Queues `work` for `time` and returns its disposable.
     internal final func enqueue(at time: VirtualTime, _ work: @escaping () -> Disposable) -> Disposable {
         queue.schedule(at: time, work)
     }
 
+    /// When work asked for at `time` runs; `time` itself unless a subclass says otherwise.
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
 
     /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
