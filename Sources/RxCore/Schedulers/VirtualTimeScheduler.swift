@@ -28,7 +28,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public typealias VirtualTime = Converter.VirtualTimeUnit
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private let converter: Converter
+    internal let converter: Converter
     /// The current virtual time.
     // Touched only by the scheduler's own thread (see above), so never checked for
     // exclusivity at run time.
@@ -146,7 +146,7 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
     // `SchedulerType` it would run unspecialized and look generic metadata up on
     // every call.
 
-    public override var now: RxTime { clock }
+    public override var now: RxTime { converter.convertFromVirtualTime(clock) }
 
     public override func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         enqueue(at: time(after: .nanoseconds(0))) { action(state) }
@@ -157,7 +157,7 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
     }
 
     public override func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        enqueue(at: clock.addingTimeInterval(dueTime)) { action(state) }
+        enqueue(at: converter.offsetVirtualTime(clock, offset: dueTime)) { action(state) }
     }
 
     public override func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
