@@ -61,6 +61,30 @@ internal class SerialDrain<Command>: @unchecked Sendable {
         }
     }
 
+    /// Like ``submit(_:to:control:_:)`` for a command that costs something to
+    /// build and take apart (one holding references): when nobody is draining,
+    /// `direct` does its work on the spot, and `queued` builds the command only
+    /// when it must wait for the thread that is.
+    @inlinable
+    internal final func submit<Target: AnyObject>(to target: Target, control: Bool = false,
+                                                  direct: (Target) -> Void, queued: () -> Command,
+                                                  _ process: (Target, Command) -> Void) {
+        if workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            direct(target)
+            let missed = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+            if missed != 0 {
+                if control { handOver(missed: missed, target, process) } else { drain(missed: missed, target, process) }
+            }
+        } else {
+            enqueue(queued())
+            if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+                if control { handOver(missed: 1, target, process) } else { drain(missed: 1, target, process) }
+            } else if !control, handoff.load(ordering: .relaxed) {
+                takeOver(target, process)
+            }
+        }
+    }
+
     /// Leaves the drain (holding `missed` counted commands) to the next producer,
     /// or drains them after all if no producer comes for it within a moment.
     @usableFromInline

@@ -95,16 +95,18 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @inlinable
     internal func add(_ observer: AnyObserver<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        let command = SubjectCommand.subscribe(key: key, observer: SubjectObserver(observer.eventHandler))
+        let subscriber = SubjectObserver(observer.eventHandler)
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
             // Subscribed from inside this subject's own terminal event, on the thread
             // delivering it (an observer's `onCompleted` subscribing again): the
             // subject has ended, so the newcomer only hears the replay and the end,
             // and hears them now, before the subscribers still to be told, as in
             // RxSwift. This thread is the drainer, so the state is its to read.
-            process(command)
+            subscribe(key, subscriber)
         } else {
-            submit(command, to: self, control: true) { $0.process($1) }
+            submit(to: self, control: true,
+                   direct: { $0.subscribe(key, subscriber) },
+                   queued: { .subscribe(key: key, observer: subscriber) }) { $0.process($1) }
         }
         return SubjectSubscription(key: key, core: self)
     }
@@ -151,18 +153,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
                 stop(with: event)
             }
         case .subscribe(let key, let observer):
-            let handler = observer.eventHandler
-            if state.pointee.isDisposed {
-                handler(.error(RxError.disposed(object: "subject")))
-                return
-            }
-            replay(to: handler)
-            if let stopEvent = state.pointee.stopEvent {
-                handler(stopEvent)
-            } else if !state.pointee.isAbandoned {
-                state.pointee.observers.insert(key, observer)
-                observerCount.store(state.pointee.observers.count, ordering: .relaxed)
-            }
+            subscribe(key, observer)
         case .unsubscribe(let key):
             if state.pointee.observers.remove(key) { observerCount.store(state.pointee.observers.count, ordering: .relaxed) }
         case .dispose:
@@ -175,6 +166,24 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             state.pointee.observers.removeAll()
             state.pointee.isAbandoned = true
             observerCount.store(0, ordering: .relaxed)
+        }
+    }
+
+    /// Replays to a new subscriber and, unless the subject has ended, lists it.
+    /// Runs on the draining thread.
+    @inlinable
+    internal func subscribe(_ key: UInt64, _ observer: SubjectObserver<Element>) {
+        let state = self.state
+        if state.pointee.isDisposed {
+            observer.eventHandler(.error(RxError.disposed(object: "subject")))
+            return
+        }
+        replay(to: observer)
+        if let stopEvent = state.pointee.stopEvent {
+            observer.eventHandler(stopEvent)
+        } else if !state.pointee.isAbandoned {
+            state.pointee.observers.insert(key, observer)
+            observerCount.store(state.pointee.observers.count, ordering: .relaxed)
         }
     }
 
@@ -220,7 +229,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     /// Sends a new subscriber what its flavor replays.
     @inlinable
-    internal func replay(to handler: (Event<Element>) -> Void) {
+    internal func replay(to observer: SubjectObserver<Element>) {
         let state = self.state
         switch flavor {
         case .publish:
@@ -231,12 +240,12 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             currentLock.lock()
             let value = state.pointee.currentValue
             currentLock.unlock()
-            if let value { handler(.next(value)) }
+            if let value { observer.eventHandler(.next(value)) }
         case .replay:
             let buffer = state.pointee.buffer
-            for index in buffer.head..<buffer.storage.count { handler(.next(buffer.storage[index])) }
+            for index in buffer.head..<buffer.storage.count { observer.eventHandler(.next(buffer.storage[index])) }
         case .async:
-            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { handler(.next(last)) }
+            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { observer.eventHandler(.next(last)) }
         }
     }
 

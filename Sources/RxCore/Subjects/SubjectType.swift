@@ -56,19 +56,21 @@ internal final class SubjectObserver<Element> {
 /// The disposable a subject hands to each subscriber. It holds the core, not
 /// the subject's public object, so that a subject nobody holds any more is freed
 /// (and releases its subscribers) even while subscriptions to it live on.
+///
+/// A structure of two words, as RxSwift's `SubscriptionDisposable` is: it fits in
+/// the inline buffer of a `Disposable` existential, so subscribing allocates
+/// nothing for it. Disposing it twice, or a copy of it, is harmless: keys are
+/// never reused, and a key that is no longer in the list is ignored.
 @usableFromInline
-internal final class SubjectSubscription<Element>: Disposable, @unchecked Sendable {
+internal struct SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     @usableFromInline internal let key: UInt64
     @usableFromInline internal let core: SubjectCore<Element>
 
     @inlinable
     internal init(key: UInt64, core: SubjectCore<Element>) {
-        Resources.incrementTotal()
         self.key = key
         self.core = core
     }
-
-    deinit { Resources.decrementTotal() }
 
     @inlinable
     internal func dispose() { core.perform(core, .unsubscribe(key: key)) }
@@ -131,20 +133,32 @@ internal struct ObserverList<Element> {
             first.observer.unsafelyUnwrapped.release()
             return true
         }
+        // The newest subscriber is the likeliest to leave: it goes without a search.
+        if let last = entries.last, last.key == key, let removed = last.observer {
+            entries.removeLast()
+            dropTrailingHoles()
+            removed.release()
+            return true
+        }
         guard let index = index(of: key), let removed = entries[index].observer else { return false }
         entries[index].observer = nil
         holes += 1
-        // Trailing holes go at once: the newest subscriber is the likeliest to leave.
-        while let last = entries.last, last.observer == nil {
-            entries.removeLast()
-            holes -= 1
-        }
+        dropTrailingHoles()
         if holes > 16 && holes * 2 > entries.count {
             entries.removeAll { $0.observer == nil }
             holes = 0
         }
         removed.release()
         return true
+    }
+
+    /// Holes at the end go at once, so that the end of the list is always live.
+    @inlinable
+    internal mutating func dropTrailingHoles() {
+        while holes > 0, let last = entries.last, last.observer == nil {
+            entries.removeLast()
+            holes -= 1
+        }
     }
 
     /// Gives back every observer and empties the list.
