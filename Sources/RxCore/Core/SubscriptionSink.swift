@@ -174,12 +174,17 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     }
 
     /// Stores the upstream subscription, or disposes it if this subscription already ended.
-    @inlinable
-    internal func setUpstream(_ disposable: Disposable) {
+    @inlinable @inline(__always)
+    internal func setUpstream(_ disposable: consuming Disposable) {
         upstreamLock.lock()
-        let outcome = upstream.store(disposable)
-        upstreamLock.unlock()
-        if case .rejected = outcome { disposable.dispose() }
+        if upstream.state == .empty {
+            upstream.store(disposable)
+            upstreamLock.unlock()
+        } else {
+            let ended = upstream.isDisposed
+            upstreamLock.unlock()
+            if ended { disposable.dispose() }
+        }
     }
 
     /// Disposes upstream and runs `onDisposed`, once.

@@ -57,11 +57,16 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
     /// Stores the disposable the `create` closure returned, or disposes it if the
     /// subscription already ended.
     @inlinable
-    internal func setResource(_ disposable: Disposable) {
+    internal func setResource(_ disposable: consuming Disposable) {
         resourceLock.lock()
-        let outcome = resource.store(disposable)
-        resourceLock.unlock()
-        if case .rejected = outcome { disposable.dispose() }
+        if resource.state == .empty {
+            resource.store(disposable)
+            resourceLock.unlock()
+        } else {
+            let ended = resource.isDisposed
+            resourceLock.unlock()
+            if ended { disposable.dispose() }
+        }
     }
 
     @usableFromInline

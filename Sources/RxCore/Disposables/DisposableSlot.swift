@@ -21,16 +21,6 @@ internal struct DisposableSlot {
         case disposed
     }
 
-    /// What a store did.
-    @usableFromInline
-    internal enum StoreOutcome {
-        case stored
-        /// The slot was disposed already: the caller must dispose the newcomer.
-        case rejected
-        /// The slot already held one (a programming error upstream).
-        case occupied
-    }
-
     @usableFromInline internal var state: State
     @usableFromInline internal var held: Disposable
 
@@ -43,18 +33,17 @@ internal struct DisposableSlot {
         self.held = held
     }
 
+    /// Moves `disposable` into the slot, which must be empty: the owner checks
+    /// `state` under its lock first, and disposes a newcomer that a disposed slot
+    /// turns away outside it.
+    ///
+    /// A move, not a copy: copying an existential goes through the value
+    /// witnesses of the type inside it and retains what that holds (and so does
+    /// handing one back in an optional).
     @inlinable
-    internal mutating func store(_ disposable: Disposable) -> StoreOutcome {
-        switch state {
-        case .empty:
-            state = .holding
-            held = disposable
-            return .stored
-        case .disposed:
-            return .rejected
-        case .holding:
-            return .occupied
-        }
+    internal mutating func store(_ disposable: consuming Disposable) {
+        state = .holding
+        held = consume disposable
     }
 
     /// Marks the slot disposed; returns what it held (a `NopDisposable` if
@@ -62,9 +51,11 @@ internal struct DisposableSlot {
     @inlinable
     internal mutating func takeForDisposal() -> Disposable {
         state = .disposed
-        var taken: Disposable = NopDisposable()
-        swap(&taken, &held)
-        return taken
+        return withUnsafeMutablePointer(to: &held) { slot in
+            let taken = slot.move()
+            slot.initialize(to: NopDisposable())
+            return taken
+        }
     }
 
     @inlinable

@@ -13,14 +13,18 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     public var isDisposed: Bool { lock.withLock { slot.isDisposed } }
 
     /// Sets the disposable. Traps if one was already set.
-    public func setDisposable(_ disposable: Disposable) {
+    public func setDisposable(_ disposable: consuming Disposable) {
         lock.lock()
-        let outcome = slot.store(disposable)
-        lock.unlock()
-        switch outcome {
-        case .stored: break
-        case .rejected: disposable.dispose()
-        case .occupied: preconditionFailure("SingleAssignmentDisposable: a disposable was already assigned")
+        switch slot.state {
+        case .empty:
+            slot.store(disposable)
+            lock.unlock()
+        case .disposed:
+            lock.unlock()
+            disposable.dispose()
+        case .holding:
+            lock.unlock()
+            preconditionFailure("SingleAssignmentDisposable: a disposable was already assigned")
         }
     }
 

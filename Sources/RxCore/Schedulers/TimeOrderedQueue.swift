@@ -93,9 +93,14 @@ package struct VirtualTimeWorkQueue<Time> {
             guard let work else { return }
             let disposable = work()
             lock.lock()
-            let outcome = result.store(disposable)
-            lock.unlock()
-            if case .rejected = outcome { disposable.dispose() }
+            if result.state == .empty {
+                result.store(disposable)
+                lock.unlock()
+            } else {
+                let ended = result.isDisposed
+                lock.unlock()
+                if ended { disposable.dispose() }
+            }
         }
 
         @usableFromInline package func dispose() {
