@@ -11,23 +11,31 @@
 ///
 /// Keys and values live in two parallel arrays, so that the search reads plain
 /// integers instead of copying elements that hold a value (an existential copy is
-/// a call through the run time's value witnesses, and a retain).
+/// a call through the run time's value witnesses, and a retain). For the same
+/// reason a removed slot is marked in its key (the top bit, which keys from a
+/// counter never reach), not found by looking at the value.
 @usableFromInline
 internal struct KeyedSlots<Value> {
-    /// In increasing order; a removed value's key stays until compaction.
+    /// In increasing order (ignoring the mark); a removed value's key stays, marked,
+    /// until compaction.
     @usableFromInline internal var keys: [UInt64] = []
     /// Nil where a value was removed.
     @usableFromInline internal var values: [Value?] = []
     /// How many slots hold a value.
     @usableFromInline internal private(set) var count = 0
 
+    /// Set in the key of a slot whose value was removed.
+    @inlinable internal static var removedMark: UInt64 { 1 << 63 }
+
     @inlinable internal init() {}
 
     @inlinable internal var isEmpty: Bool { count == 0 }
 
-    /// Adds `value` under `key`, which must be greater than every key added before.
+    /// Adds `value` under `key`, which must be greater than every key added before
+    /// (and below 2^63).
     @inlinable
     internal mutating func append(_ value: Value, for key: UInt64) {
+        assert(key & Self.removedMark == 0, "KeyedSlots: key out of range")
         keys.append(key)
         values.append(value)
         count += 1
@@ -37,20 +45,16 @@ internal struct KeyedSlots<Value> {
     @inlinable
     internal func index(of key: UInt64) -> Int? {
         // The newest is the likeliest (an inner sequence's own events while it runs).
+        // A marked key never equals an unmarked one, so a removed slot is not found.
         let last = keys.count - 1
-        let index: Int
-        if last >= 0, keys[last] == key {
-            index = last
-        } else {
-            var low = 0, high = keys.count
-            while low < high {
-                let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
-            }
-            guard low < keys.count, keys[low] == key else { return nil }
-            index = low
+        if last >= 0, keys[last] == key { return last }
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] & ~Self.removedMark < key { low = middle + 1 } else { high = middle }
         }
-        return values[index] == nil ? nil : index
+        guard low < keys.count, keys[low] == key else { return nil }
+        return low
     }
 
     @inlinable
@@ -72,12 +76,24 @@ internal struct KeyedSlots<Value> {
         count -= 1
         if index == keys.count - 1 {
             keys.removeLast()
-            return values.removeLast()
+            let removed = values.removeLast()
+            dropTrailingRemoved()
+            return removed
         }
+        keys[index] |= Self.removedMark
         var removed: Value? = nil
         swap(&removed, &values[index])
         if keys.count > 16 && count < keys.count / 2 { compact() }
         return removed
+    }
+
+    /// Removed slots at the end go at once, so that the last slot always holds a value.
+    @inlinable
+    internal mutating func dropTrailingRemoved() {
+        while let last = keys.last, last & Self.removedMark != 0 {
+            keys.removeLast()
+            values.removeLast()
+        }
     }
 
     /// Takes every value out, in the order they were added.
@@ -94,7 +110,7 @@ internal struct KeyedSlots<Value> {
     @inlinable
     internal mutating func compact() {
         var kept = 0
-        for index in keys.indices where values[index] != nil {
+        for index in keys.indices where keys[index] & Self.removedMark == 0 {
             if kept != index {
                 keys[kept] = keys[index]
                 values.swapAt(kept, index)
