@@ -71,6 +71,12 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline internal let disposedFlag = Atomic<Bool>(false)
     /// The thread delivering the terminal event, while it does; zero otherwise.
     @usableFromInline internal let stoppingThread = Atomic<UInt>(0)
+    /// Set once the observer list is emptied for good (the subject stopped, was
+    /// disposed or abandoned): nobody joins it after that, so leaving it is
+    /// nothing to do. A subscriber whose sink disposes its subscription on the
+    /// terminal event (every one) would otherwise queue a command behind the
+    /// delivery in progress.
+    @usableFromInline internal let listClosed = Atomic<Bool>(false)
 
     @inlinable
     internal init(flavor: SubjectFlavor, initialValue: Element? = nil) {
@@ -115,6 +121,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     internal func run(_ control: SubjectControl) {
         switch control {
         case .unsubscribe(let key):
+            guard !listClosed.load(ordering: .acquiring) else { return }
             submit(.unsubscribe(key: key), to: self, control: true) { $0.process($1) }
         case .dispose:
             disposedFlag.store(true, ordering: .releasing)
@@ -162,10 +169,12 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             state.pointee.last = nil
             state.pointee.isDisposed = true
             observerCount.store(0, ordering: .relaxed)
+            listClosed.store(true, ordering: .releasing)
         case .abandon:
             state.pointee.observers.removeAll()
             state.pointee.isAbandoned = true
             observerCount.store(0, ordering: .relaxed)
+            listClosed.store(true, ordering: .releasing)
         }
     }
 
@@ -195,6 +204,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         var observers = state.pointee.observers
         state.pointee.observers = ObserverList()
         observerCount.store(0, ordering: .relaxed)
+        listClosed.store(true, ordering: .releasing)
         stoppingThread.store(currentThreadIdentity(), ordering: .releasing)
         defer { stoppingThread.store(0, ordering: .releasing) }
         if case .async = flavor, case .completed = event, let last = state.pointee.last {
