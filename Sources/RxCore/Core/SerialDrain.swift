@@ -45,43 +45,43 @@ internal class SerialDrain<Command>: @unchecked Sendable {
     @inlinable
     internal final func submit<Target: AnyObject>(_ command: Command, to target: Target, control: Bool = false,
                                                   _ process: (Target, Command) -> Void) {
-        if workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+        if tryEnter() {
             process(target, command)
-            let missed = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-            if missed != 0 {
-                if control { handOver(missed: missed, target, process) } else { drain(missed: missed, target, process) }
-            }
+            leave(target, control: control, process)
         } else {
-            enqueue(command)
-            if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-                if control { handOver(missed: 1, target, process) } else { drain(missed: 1, target, process) }
-            } else if !control, handoff.load(ordering: .relaxed) {
-                takeOver(target, process)
-            }
+            submitQueued(command, to: target, control: control, process)
         }
     }
 
-    /// Like ``submit(_:to:control:_:)`` for a command that costs something to
-    /// build and take apart (one holding references): when nobody is draining,
-    /// `direct` does its work on the spot, and `queued` builds the command only
-    /// when it must wait for the thread that is.
+    /// Takes the drain if nobody holds it. The caller then does its work on the
+    /// spot, as `process` would, and calls ``leave(_:control:_:)``. For a command
+    /// that costs something to build and take apart (one holding references): the
+    /// work needs no command unless it must wait (``submitQueued(_:to:control:_:)``).
     @inlinable
-    internal final func submit<Target: AnyObject>(to target: Target, control: Bool = false,
-                                                  direct: (Target) -> Void, queued: () -> Command,
-                                                  _ process: (Target, Command) -> Void) {
-        if workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            direct(target)
-            let missed = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
-            if missed != 0 {
-                if control { handOver(missed: missed, target, process) } else { drain(missed: missed, target, process) }
-            }
-        } else {
-            enqueue(queued())
-            if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-                if control { handOver(missed: 1, target, process) } else { drain(missed: 1, target, process) }
-            } else if !control, handoff.load(ordering: .relaxed) {
-                takeOver(target, process)
-            }
+    internal final func tryEnter() -> Bool {
+        workInProgress.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+    }
+
+    /// Gives up the drain taken by ``tryEnter()``, after processing what others
+    /// queued meanwhile (or handing it over, for a control submission).
+    @inlinable
+    internal final func leave<Target: AnyObject>(_ target: Target, control: Bool, _ process: (Target, Command) -> Void) {
+        let missed = workInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+        if missed != 0 {
+            if control { handOver(missed: missed, target, process) } else { drain(missed: missed, target, process) }
+        }
+    }
+
+    /// Queues `command` for the thread draining, found busy by ``tryEnter()``, or
+    /// drains it (and the rest) if that thread left meanwhile.
+    @usableFromInline
+    internal final func submitQueued<Target: AnyObject>(_ command: Command, to target: Target, control: Bool,
+                                                        _ process: (Target, Command) -> Void) {
+        enqueue(command)
+        if workInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            if control { handOver(missed: 1, target, process) } else { drain(missed: 1, target, process) }
+        } else if !control, handoff.load(ordering: .relaxed) {
+            takeOver(target, process)
         }
     }
 

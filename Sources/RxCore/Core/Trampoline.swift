@@ -79,7 +79,7 @@ internal final class Trampoline {
     /// arguments are passed rather than captured by a closure, which spares a
     /// retain and a release on a hot path (an inner subscription of `flatMap`).
     @inlinable
-    internal static func runReturning<Observer>(_ subscribe: (Observer) -> Disposable, _ observer: Observer) -> Disposable {
+    internal static func runReturning<Observer>(_ subscribe: (__owned Observer) -> Disposable, _ observer: __owned Observer) -> Disposable {
         currentReference._withUnsafeGuaranteedRef { trampoline in
             if trampoline.isActive { return subscribe(observer) }
             trampoline.isActive = true

@@ -163,7 +163,7 @@ internal final class RefCounter<Element>: @unchecked Sendable {
         @inlinable init() {}
     }
 
-    @usableFromInline internal let subscribeToSubject: (AnyObserver<Element>) -> Disposable
+    @usableFromInline internal let subscribeToSubject: (__owned AnyObserver<Element>) -> Disposable
     @usableFromInline internal let connect: () -> Disposable
     @usableFromInline internal let hasEndedForGood: () -> Bool
     @usableFromInline internal let state = Locked(State())

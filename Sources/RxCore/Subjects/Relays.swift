@@ -17,6 +17,17 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
         subject.subscribe(observer)
     }
 
+    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    @inlinable
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
     @inlinable
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
@@ -48,6 +59,17 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
         subject.subscribe(observer)
     }
 
+    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    @inlinable
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
     @inlinable
     public func asObservable() -> Observable<Element> { subject.asObservable() }
 }
@@ -73,6 +95,17 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
+    }
+
+    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    @inlinable
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     @inlinable

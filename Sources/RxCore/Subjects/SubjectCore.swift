@@ -99,20 +99,22 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     }
 
     @inlinable
-    internal func add(_ observer: AnyObserver<Element>) -> Disposable {
+    internal func add(_ observer: __owned AnyObserver<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
-        let subscriber = SubjectObserver(observer.eventHandler)
+        // Moved, not copied: the handler's context is the subscriber's sink.
+        let subscriber = SubjectObserver((consume observer).eventHandler)
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
             // Subscribed from inside this subject's own terminal event, on the thread
             // delivering it (an observer's `onCompleted` subscribing again): the
             // subject has ended, so the newcomer only hears the replay and the end,
             // and hears them now, before the subscribers still to be told, as in
             // RxSwift. This thread is the drainer, so the state is its to read.
-            subscribe(key, subscriber)
+            subscribe(key, consume subscriber)
+        } else if tryEnter() {
+            subscribe(key, consume subscriber)
+            leave(self, control: true) { $0.process($1) }
         } else {
-            submit(to: self, control: true,
-                   direct: { $0.subscribe(key, subscriber) },
-                   queued: { .subscribe(key: key, observer: subscriber) }) { $0.process($1) }
+            submitQueued(.subscribe(key: key, observer: consume subscriber), to: self, control: true) { $0.process($1) }
         }
         return SubjectSubscription(key: key, core: self)
     }
@@ -181,7 +183,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     /// Replays to a new subscriber and, unless the subject has ended, lists it.
     /// Runs on the draining thread.
     @inlinable
-    internal func subscribe(_ key: UInt64, _ observer: SubjectObserver<Element>) {
+    internal func subscribe(_ key: UInt64, _ observer: __owned SubjectObserver<Element>) {
         let state = self.state
         if state.pointee.isDisposed {
             observer.eventHandler(.error(RxError.disposed(object: "subject")))
@@ -191,7 +193,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         if let stopEvent = state.pointee.stopEvent {
             observer.eventHandler(stopEvent)
         } else if !state.pointee.isAbandoned {
-            state.pointee.observers.insert(key, observer)
+            state.pointee.observers.insert(key, consume observer)
             observerCount.store(state.pointee.observers.count, ordering: .relaxed)
         }
     }
@@ -303,6 +305,18 @@ public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Ca
     @inlinable
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         observable.subscribe(observer)
+    }
+
+    /// As `ObservableType`'s, but subscribing through the subject's own observable
+    /// rather than a copy of it (which costs a retain and a release).
+    @inlinable
+    public final func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        observable.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
     }
 
     @inlinable

@@ -111,8 +111,8 @@ internal struct ObserverList<Element> {
     @inlinable internal var count: Int { (single == nil ? 0 : 1) + entries.count - holes }
 
     @inlinable
-    internal mutating func insert(_ key: UInt64, _ observer: SubjectObserver<Element>) {
-        let entry = Entry(key: key, observer: Unmanaged.passRetained(observer))
+    internal mutating func insert(_ key: UInt64, _ observer: __owned SubjectObserver<Element>) {
+        let entry = Entry(key: key, observer: Unmanaged.passRetained(consume observer))
         if single == nil && entries.isEmpty {
             single = entry
             return
