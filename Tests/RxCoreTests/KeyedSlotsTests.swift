@@ -30,7 +30,7 @@ final class KeyedSlotsTests: RxTestCase {
             var nextKey: UInt64 = 0
             // Appends and removals interleaved: newest, oldest, middle, absent keys.
             for _ in 0..<(20 + round % 60) {
-                switch generator.next() % 5 {
+                switch generator.next() % 6 {
                 case 0, 1:
                     let value = Int(generator.next() % 1000)
                     slots.append(value, for: nextKey)
@@ -42,6 +42,8 @@ final class KeyedSlotsTests: RxTestCase {
                 case 3 where !model.pairs.isEmpty:
                     let key = model.pairs[Int(generator.next() % UInt64(model.pairs.count))].key
                     XCTAssertEqual(slots.remove(key), model.remove(key))
+                case 4:
+                    XCTAssertEqual(slots.removeLast(), model.pairs.popLast()?.value, "the newest")
                 default:
                     let key = generator.next() % (nextKey + 2)
                     XCTAssertEqual(slots.remove(key), model.remove(key), "removing \(key)")

@@ -87,6 +87,13 @@ internal struct KeyedSlots<Value> {
         return removed
     }
 
+    /// Takes the newest value out, if there is one.
+    @inlinable
+    internal mutating func removeLast() -> Value? {
+        guard let key = keys.last else { return nil }
+        return remove(key)
+    }
+
     /// Removed slots at the end go at once, so that the last slot always holds a value.
     @inlinable
     internal mutating func dropTrailingRemoved() {

@@ -99,7 +99,11 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             case .first:
                 if state.pointee.active.isEmpty { subscribeInner(element) }
             case .latest:
-                for entry in state.pointee.active.removeAll() { if let key = entry.key { subscriptions.remove(for: key) } }
+                // One at most runs; taken out before it is disposed, and without
+                // building an array of them.
+                while let entry = state.pointee.active.removeLast() {
+                    if let key = entry.key { subscriptions.remove(for: key) }
+                }
                 subscribeInner(element)
             case .limited(let limit):
                 if state.pointee.active.count < limit {
