@@ -27,7 +27,6 @@ import Synchronization
 @usableFromInline
 internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline static var disposedBit: UInt8 { 1 }
-    @usableFromInline static var stoppedBit: UInt8 { 2 }
     @usableFromInline static var finishedBit: UInt8 { 4 }
 
     /// The current delivery claim (thread identity | generation bit), or 0.
@@ -121,8 +120,10 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @inlinable
     internal func deliver(_ event: Event<Element>) {
+        // A terminal event needs no mark of its own: `finish()` raises its bit
+        // before this claim ends, and events re-entered from the callback wait
+        // for the claim (see `deliverReentrantEvents`), so none gets through.
         guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
-        if event.isStopEvent { flags.bitwiseOr(Self.stoppedBit, ordering: .relaxed) }
         if let eventHandler {
             eventHandler(event)
         } else {
