@@ -111,10 +111,13 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     @inlinable
     internal func connectionEnded(_ id: UInt64) {
         let subscription = state.withLock { state -> Disposable? in
-            guard let connection = state.connection, connection.id == id else { return nil }
+            // Read and taken in place: a copy of the connection is a copy of its
+            // subject and of an existential.
+            guard state.connection?.id == id else { return nil }
+            let subscription = state.connection?.subscription.take()
             state.connection = nil
             if subjectPerConnection { state.subject = nil } else { state.keptSubjectTerminated = true }
-            return connection.subscription
+            return subscription ?? nil
         }
         subscription?.dispose()
     }
@@ -130,10 +133,11 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
     @inlinable
     internal func disconnect(_ id: UInt64) {
         let subscription = state.withLock { state -> Disposable? in
-            guard let connection = state.connection, connection.id == id else { return nil }
+            guard state.connection?.id == id else { return nil }
+            let subscription = state.connection?.subscription.take()
             state.connection = nil
             if subjectPerConnection { state.subject = nil }
-            return connection.subscription
+            return subscription ?? nil
         }
         subscription?.dispose()
     }
@@ -216,8 +220,7 @@ internal final class RefCounter<Element>: @unchecked Sendable {
                 guard state.connectionID == joined, state.count > 0 else { return nil }
                 state.count -= 1
                 guard state.count == 0 else { return nil }
-                defer { state.connection = nil }
-                return state.connection
+                return state.connection.take()
             }
             connection?.dispose()
         }
@@ -229,8 +232,7 @@ internal final class RefCounter<Element>: @unchecked Sendable {
             guard state.connectionID == id else { return nil }
             state.connectionID &+= 1
             state.count = 0
-            defer { state.connection = nil }
-            return state.connection
+            return state.connection.take()
         }
         connection?.dispose()
     }
