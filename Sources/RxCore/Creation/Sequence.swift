@@ -101,7 +101,9 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
     @inlinable
     internal static func start(observer: AnyObserver<Element>, scheduler: ImmediateSchedulerType, next: @escaping () throws -> Element?) -> Disposable {
         let producer = SequenceProducer(observer: observer, next: next)
-        if scheduler is CurrentThreadScheduler {
+        // The existential's type, compared as a pointer: an `is` test is a dynamic
+        // cast through the run time.
+        if ObjectIdentifier(type(of: scheduler)) == ObjectIdentifier(CurrentThreadScheduler.self) {
             // Fast path: this thread's trampoline, one element per turn.
             Trampoline.run { Trampoline.current.enqueue(producer) }
             return producer
