@@ -64,6 +64,7 @@ let package = Package(
         .library(name: "rxmodal-messageComposer", type: .dynamic, targets: ["MessageComposerPluginEntry"]),
         .executable(name: "rx-demo", targets: ["rx-demo"]),
         .executable(name: "rx-bench", targets: ["rx-bench"]),
+        .executable(name: "rx-instructions", targets: ["rx-instructions"]),
         .executable(name: "rxmodal-bench", targets: ["rxmodal-bench"]),
         .executable(name: "rxmodal-invoker-bench", targets: ["rxmodal-invoker-bench"]),
         // The `rxmodal` command line. SwiftPM names products in one namespace,
@@ -119,6 +120,7 @@ let package = Package(
         .executableTarget(name: "rxmodal-webauth-callback", dependencies: ["WebAuthenticationSessionPlugin"]),
         .executableTarget(name: "rx-demo", dependencies: ["RxCore", "RxTesting"]),
         .executableTarget(name: "rx-bench", dependencies: ["RxCore"], path: "benchmarks/rx-bench"),
+        .executableTarget(name: "rx-instructions", dependencies: ["RxCore"], path: "benchmarks/rx-instructions"),
         .executableTarget(name: "rxmodal-bench", dependencies: ["RxModal"], path: "benchmarks/rxmodal-bench"),
         // A child process for the terminal surface's SIGINT/SIGTERM tests.
         .executableTarget(name: "rxmodal-terminal-probe", dependencies: ["RxModal"]),

@@ -1,0 +1,121 @@
+// Runs one shape of the reactive core a given number of times, for counting the
+// instructions it executes (`scripts/bench-instructions` runs it under callgrind
+// at two sizes and prints the difference per operation). Instruction counts do not
+// depend on the machine's load, so they tell a change's effect where wall-clock
+// figures on a shared machine cannot.
+//
+//   rx-instructions SHAPE OPERATIONS
+//
+// The subscribers' closures capture an object, as real ones do (and as the shapes
+// of benchmarks/vs-rxswift do): its reference is counted on every call.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RxCore
+
+final class Counter {
+    var value = 0
+    func record(_ value: Int) { self.value &+= value }
+}
+
+/// One shape: what one operation is, and a body that runs `n` of them.
+struct Shape {
+    let name: String
+    let unit: String
+    let run: (Counter, Int) -> Void
+}
+
+let shapes: [Shape] = [
+    Shape(name: "subject-subscribe-dispose", unit: "subscribe + dispose on a live PublishSubject") { counter, n in
+        let subject = PublishSubject<Int>()
+        let kept = subject.subscribe(onNext: { counter.record($0) })
+        for _ in 0..<n { subject.subscribe(onNext: { counter.record($0) }).dispose() }
+        kept.dispose()
+    },
+    Shape(name: "subject-create-cycle", unit: "new PublishSubject + subscribe + 1 event + dispose") { counter, n in
+        for i in 0..<n {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { counter.record($0) })
+            subject.onNext(i)
+            subscription.dispose()
+        }
+    },
+    Shape(name: "just-subscribe-dispose", unit: "Observable.just + subscribe + dispose") { counter, n in
+        for i in 0..<n { Observable.just(i).subscribe(onNext: { counter.record($0) }).dispose() }
+    },
+    Shape(name: "create-cycle", unit: "Observable.create { 1 event, completed } + subscribe + dispose") { counter, n in
+        for i in 0..<n {
+            Observable<Int>.create { observer in
+                observer.onNext(i)
+                observer.onCompleted()
+                return Disposables.create()
+            }.subscribe(onNext: { counter.record($0) }).dispose()
+        }
+    },
+    Shape(name: "pump-1", unit: "event to a PublishSubject with 1 subscriber") { counter, n in
+        let subject = PublishSubject<Int>()
+        let subscription = subject.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+    },
+    Shape(name: "pump-10", unit: "event to a PublishSubject with 10 subscribers") { counter, n in
+        let subject = PublishSubject<Int>()
+        let subscriptions = (0..<10).map { _ in subject.subscribe(onNext: { counter.record($0) }) }
+        for i in 0..<n { subject.onNext(i) }
+        for subscription in subscriptions { subscription.dispose() }
+    },
+    Shape(name: "map-filter", unit: "event through map → filter") { counter, n in
+        let subject = PublishSubject<Int>()
+        let subscription = subject.map { $0 &+ 1 }.filter { $0 & 1 == 0 }.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+    },
+    Shape(name: "flatmap-inner", unit: "flatMap of a new subject inner + 1 event + completed") { counter, n in
+        let source = PublishSubject<PublishSubject<Int>>()
+        let subscription = source.flatMap { $0 }.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n {
+            let inner = PublishSubject<Int>()
+            source.onNext(inner)
+            inner.onNext(i)
+            inner.onCompleted()
+        }
+        subscription.dispose()
+    },
+    Shape(name: "flatmaplatest-switch", unit: "flatMapLatest switch between live subjects + 1 inner event") { counter, n in
+        let source = PublishSubject<Int>()
+        let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
+        let subscription = source.flatMapLatest { inners[$0 & 1] }.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n {
+            source.onNext(i)
+            inners[i & 1].onNext(i)
+        }
+        subscription.dispose()
+    },
+    Shape(name: "share-replay-cycle", unit: "share(replay: 1) of of(1, 2, 3): connect + 3 events + disconnect") { counter, n in
+        let shared = Observable.of(1, 2, 3).share(replay: 1, scope: .whileConnected)
+        for _ in 0..<n { shared.subscribe(onNext: { counter.record($0) }).dispose() }
+    },
+    Shape(name: "bag-of-10", unit: "subscription of 10 in a DisposeBag, 1 event, bag released") { counter, n in
+        let subject = PublishSubject<Int>()
+        for i in 0..<max(1, n / 10) {
+            let bag = DisposeBag()
+            for _ in 0..<10 { subject.subscribe(onNext: { counter.record($0) }).disposed(by: bag) }
+            subject.onNext(i)
+        }
+    },
+]
+
+let arguments = CommandLine.arguments
+if arguments.count == 2, arguments[1] == "--list" {
+    for shape in shapes { print("\(shape.name)\t\(shape.unit)") }
+} else if arguments.count == 3, let shape = shapes.first(where: { $0.name == arguments[1] }), let n = Int(arguments[2]), n >= 0 {
+    let counter = Counter()
+    shape.run(counter, n)
+    print("\(shape.name) \(n) checksum \(counter.value)")
+} else {
+    print("usage: rx-instructions SHAPE OPERATIONS | rx-instructions --list")
+    print("shapes: " + shapes.map(\.name).joined(separator: ", "))
+    exit(2)
+}
