@@ -33,11 +33,11 @@ internal struct KeyedSlots<Value> {
 
     /// Adds `value` under `key`, which must be greater than every key added before
     /// (and below 2^63).
-    @inlinable
-    internal mutating func append(_ value: Value, for key: UInt64) {
+    @inlinable @inline(__always)
+    internal mutating func append(_ value: consuming Value, for key: UInt64) {
         assert(key & Self.removedMark == 0, "KeyedSlots: key out of range")
         keys.append(key)
-        values.append(value)
+        values.append(consume value)
         count += 1
     }
 

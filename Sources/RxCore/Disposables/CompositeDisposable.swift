@@ -6,31 +6,29 @@ import Synchronization
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// Identifies an entry so that it can be removed.
     public struct DisposeKey: Hashable, Sendable {
-        fileprivate let value: UInt64
+        @usableFromInline internal let value: UInt64
+        @inlinable internal init(value: UInt64) { self.value = value }
     }
 
-    private struct State {
-        /// Removal by key is O(log n), so a group of n costs O(n log n) to empty in any order.
-        var entries = KeyedSlots<Disposable>()
-        var nextKey: UInt64 = 0
-        var isDisposed = false
-    }
-
-    private let state: Locked<State>
+    // Under the lock; kept in the object rather than behind a `Locked`, whose
+    // closures could only copy a disposable in (a copy of an existential goes
+    // through the run time's witnesses and retains what it holds).
+    @usableFromInline internal let lock = SpinLock()
+    /// Removal by key is O(log n), so a group of n costs O(n log n) to empty in any order.
+    @exclusivity(unchecked) @usableFromInline internal var entries = KeyedSlots<Disposable>()
+    @exclusivity(unchecked) @usableFromInline internal var nextKey: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal var disposed = false
 
     public init() {
         Resources.incrementTotal()
-        state = Locked(State())
     }
 
     public init(disposables: [Disposable]) {
         Resources.incrementTotal()
-        var initial = State()
         for disposable in disposables {
-            initial.entries.append(disposable, for: initial.nextKey)
-            initial.nextKey += 1
+            entries.append(disposable, for: nextKey)
+            nextKey += 1
         }
-        state = Locked(initial)
     }
 
     public convenience init(_ disposables: Disposable...) {
@@ -39,40 +37,55 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     deinit { Resources.decrementTotal() }
 
-    public var isDisposed: Bool { state.withLock { $0.isDisposed } }
+    public var isDisposed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return disposed
+    }
 
     /// The number of disposables held.
-    public var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
+    }
 
     /// Adds a disposable; returns nil (after disposing it) when the group is already disposed.
-    @discardableResult
-    public func insert(_ disposable: Disposable) -> DisposeKey? {
-        let key = state.withLock { state -> UInt64? in
-            guard !state.isDisposed else { return nil }
-            let key = state.nextKey
-            state.nextKey += 1
-            state.entries.append(disposable, for: key)
-            return key
-        }
-        guard let key else {
+    @inlinable @discardableResult
+    public func insert(_ disposable: consuming Disposable) -> DisposeKey? {
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
             disposable.dispose()
             return nil
         }
+        let key = nextKey
+        nextKey += 1
+        entries.append(consume disposable, for: key)
+        lock.unlock()
         return DisposeKey(value: key)
     }
 
     /// Removes the entry and disposes it.
     public func remove(for key: DisposeKey) {
-        let removed = state.withLock { state in state.entries.remove(key.value) }
-        removed?.dispose()
+        lock.lock()
+        guard let removed = entries.remove(key.value) else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        removed.dispose()
     }
 
     public func dispose() {
-        let entries = state.withLock { state -> [Disposable] in
-            guard !state.isDisposed else { return [] }
-            state.isDisposed = true
-            return state.entries.removeAll()
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
+            return
         }
-        for entry in entries { entry.dispose() }
+        disposed = true
+        let taken = entries.removeAll()
+        lock.unlock()
+        for entry in taken { entry.dispose() }
     }
 }
