@@ -125,6 +125,7 @@ public final class BooleanDisposable: Cancelable, @unchecked Sendable {
 
 extension Disposable {
     /// Adds the disposable to a bag, which disposes it when the bag is released.
+    @inlinable
     public func disposed(by bag: DisposeBag) {
         bag.insert(self)
     }

@@ -7,13 +7,16 @@ import Synchronization
 public final class DisposeBag: @unchecked Sendable {
     // Under the lock; kept in the object rather than behind a `Locked`, which
     // would allocate its state separately.
-    private let lock = SpinLock()
-    @exclusivity(unchecked) private var disposables: [Disposable] = []
-    @exclusivity(unchecked) private var isDisposed = false
+    @usableFromInline internal let lock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline internal var disposables: [Disposable] = []
+    @exclusivity(unchecked) @usableFromInline internal var isDisposed = false
 
     public init() { Resources.incrementTotal() }
 
     /// Adds a disposable; if the bag is being torn down, disposes it at once.
+    /// Inlinable, so that the disposable moves in: a call across the module
+    /// boundary would copy the existential it is given.
+    @inlinable
     public func insert(_ disposable: consuming Disposable) {
         // Taken, not borrowed: the bag keeps the caller's disposable without copying
         // it (a copy of an existential goes through the run time's witnesses).
