@@ -36,7 +36,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Events that arrived re-entrantly, from inside a callback on the delivering
     /// thread; only the thread holding the delivery claim touches it.
-    @usableFromInline internal var reentrantEvents: [Event<Element>] = []
+    @exclusivity(unchecked) @usableFromInline internal var reentrantEvents: [Event<Element>] = []
     /// Whether `reentrantEvents` has anything, readable without an exclusivity check.
     @usableFromInline internal let hasReentrantEvents = Atomic<Bool>(false)
     // Either one handler for every event, or one per kind of event. Variables so

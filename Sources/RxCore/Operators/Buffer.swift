@@ -22,9 +22,9 @@ internal final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Di
     @usableFromInline internal let scheduler: SchedulerType
     @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let timer = SerialDisposable()
-    @usableFromInline internal var buffer: [Element] = []
-    @usableFromInline internal var window: UInt64 = 0
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var buffer: [Element] = []
+    @exclusivity(unchecked) @usableFromInline internal var window: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<[Element]>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {

@@ -10,12 +10,12 @@ internal final class CollectionCombineSink<Element, Result>: SerialDrain<Indexed
     @usableFromInline internal let selector: ([Element]) throws -> Result
     @usableFromInline internal let zipping: Bool
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var latest: [Element?]
-    @usableFromInline internal var queues: [ElementQueue<Element>]
-    @usableFromInline internal var done: [Bool]
+    @exclusivity(unchecked) @usableFromInline internal var latest: [Element?]
+    @exclusivity(unchecked) @usableFromInline internal var queues: [ElementQueue<Element>]
+    @exclusivity(unchecked) @usableFromInline internal var done: [Bool]
     /// Each source's subscription, so that a completed source is released at once.
-    @usableFromInline internal var slots: [SingleAssignmentDisposable] = []
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var slots: [SingleAssignmentDisposable] = []
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     internal init(count: Int, zipping: Bool, downstream: AnyObserver<Result>, selector: @escaping ([Element]) throws -> Result) {

@@ -30,9 +30,9 @@ internal final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, 
     @usableFromInline internal let scheduler: SchedulerType
     @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let timer = SerialDisposable()
-    @usableFromInline internal var pending: Element?
-    @usableFromInline internal var pendingID: UInt64 = 0
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var pending: Element?
+    @exclusivity(unchecked) @usableFromInline internal var pendingID: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
@@ -94,11 +94,11 @@ internal final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, 
     @usableFromInline internal let scheduler: SchedulerType
     @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let timer = SerialDisposable()
-    @usableFromInline internal var lastSent: Date?
-    @usableFromInline internal var unsent: Element?
-    @usableFromInline internal var timerScheduled = false
-    @usableFromInline internal var completePending = false
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var lastSent: Date?
+    @exclusivity(unchecked) @usableFromInline internal var unsent: Element?
+    @exclusivity(unchecked) @usableFromInline internal var timerScheduled = false
+    @exclusivity(unchecked) @usableFromInline internal var completePending = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {

@@ -46,10 +46,10 @@ internal final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Dis
     @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let drainWork = SerialDisposable()
     /// Events waiting, with when each arrived.
-    @usableFromInline internal var waiting = ElementQueue<(arrived: RxTime, event: Event<Element>)>()
+    @exclusivity(unchecked) @usableFromInline internal var waiting = ElementQueue<(arrived: RxTime, event: Event<Element>)>()
     /// A drain is scheduled.
-    @usableFromInline internal var active = false
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var active = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {

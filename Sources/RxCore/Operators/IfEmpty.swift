@@ -64,9 +64,9 @@ extension Observable {
 @usableFromInline
 internal final class AmbSink<Element>: SerialDrain<IndexedCommand<Element>>, Disposable, @unchecked Sendable {
     @usableFromInline internal let downstream: AnyObserver<Element>
-    @usableFromInline internal var slots: [SingleAssignmentDisposable] = []
-    @usableFromInline internal var winner: Int?
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var slots: [SingleAssignmentDisposable] = []
+    @exclusivity(unchecked) @usableFromInline internal var winner: Int?
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     internal init(downstream: AnyObserver<Element>) {

@@ -34,8 +34,8 @@ internal final class TimeSpanSink<Element>: SerialDrain<TimedCommand<Element>>, 
     @usableFromInline internal let completesAtTheEnd: Bool
     @usableFromInline internal let upstream = SingleAssignmentDisposable()
     @usableFromInline internal let timer = SingleAssignmentDisposable()
-    @usableFromInline internal var windowEnded = false
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var windowEnded = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, completesAtTheEnd: Bool) {

@@ -24,9 +24,9 @@ internal final class TimeoutSink<Element>: SerialDrain<TimedCommand<Element>>, D
     @usableFromInline internal let scheduler: SchedulerType
     @usableFromInline internal let upstream = SerialDisposable()
     @usableFromInline internal let timer = SerialDisposable()
-    @usableFromInline internal var timerID: UInt64 = 0
-    @usableFromInline internal var switched = false
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var timerID: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal var switched = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {

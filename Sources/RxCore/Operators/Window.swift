@@ -26,10 +26,10 @@ internal final class WindowSink<Element>: SerialDrain<TimedCommand<Element>>, @u
     @usableFromInline internal let timer = SerialDisposable()
     // Disposed once the result and every window subscriber are.
     @usableFromInline internal let refCount: RefCountDisposable
-    @usableFromInline internal var current = PublishSubject<Element>()
-    @usableFromInline internal var countInWindow = 0
-    @usableFromInline internal var window: UInt64 = 0
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var current = PublishSubject<Element>()
+    @exclusivity(unchecked) @usableFromInline internal var countInWindow = 0
+    @exclusivity(unchecked) @usableFromInline internal var window: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     init(downstream: AnyObserver<Observable<Element>>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {

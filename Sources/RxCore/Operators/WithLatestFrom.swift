@@ -9,8 +9,8 @@ internal final class WithLatestFromSink<Source, Second, Result>: SerialDrain<Wit
     @usableFromInline internal let downstream: AnyObserver<Result>
     @usableFromInline internal let selector: (Source, Second) throws -> Result
     @usableFromInline internal let subscriptions = CompositeDisposable()
-    @usableFromInline internal var latest: Second?
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var latest: Second?
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
     /// Released as soon as `second` completes; its last element stays in use.
     @usableFromInline internal let secondSlot = SingleAssignmentDisposable()
 
@@ -93,10 +93,10 @@ internal final class SampleSink<Element, Tick>: SerialDrain<WithLatestFromComman
     @usableFromInline internal let defaultValue: Element?
     @usableFromInline internal let subscriptions = CompositeDisposable()
     @usableFromInline internal let sourceSlot = SingleAssignmentDisposable()
-    @usableFromInline internal var latest: Element?
+    @exclusivity(unchecked) @usableFromInline internal var latest: Element?
     /// The source has completed: the next sample is the last.
-    @usableFromInline internal var sourceEnded = false
-    @usableFromInline internal var stopped = false
+    @exclusivity(unchecked) @usableFromInline internal var sourceEnded = false
+    @exclusivity(unchecked) @usableFromInline internal var stopped = false
 
     @inlinable
     internal init(downstream: AnyObserver<Element>, defaultValue: Element?) {
