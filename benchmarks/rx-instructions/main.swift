@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationEssentials
 import RxCore
 
 final class Counter {
@@ -96,6 +97,18 @@ let shapes: [Shape] = [
     Shape(name: "share-replay-cycle", unit: "share(replay: 1) of of(1, 2, 3): connect + 3 events + disconnect") { counter, n in
         let shared = Observable.of(1, 2, 3).share(replay: 1, scope: .whileConnected)
         for _ in 0..<n { shared.subscribe(onNext: { counter.record($0) }).dispose() }
+    },
+    Shape(name: "debounce-virtual", unit: "event through debounce(5 ms) on a virtual clock, 20 ms quiet after every 10th") { counter, n in
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let source = PublishSubject<Int>()
+        let subscription = source.debounce(.milliseconds(5), scheduler: scheduler).subscribe(onNext: { counter.record($0) })
+        var now = 0.5
+        for i in 0..<n {
+            source.onNext(i)
+            now += i % 10 == 9 ? 20 : 1
+            scheduler.advanceTo(Date(timeIntervalSince1970: now / 1000))
+        }
+        subscription.dispose()
     },
     Shape(name: "bag-of-10", unit: "subscription of 10 in a DisposeBag, 1 event, bag released") { counter, n in
         let subject = PublishSubject<Int>()
