@@ -38,12 +38,16 @@ func runAlertCycleBenchmark(cycles: Int, rounds: Int) {
                                   actions: [.cancel(title: "Cancel"), .default(title: "OK", mapTo: 1)])
         let done = DispatchSemaphore(value: 0)
         var failures = 0
+        var firstError: (any Error)?
         let start = ContinuousClock.now
         for _ in 0..<count {
             let subscription = alert.subscribe { event in
                 switch event {
                 case .next: break
-                case .error: failures += 1; done.signal()
+                case .error(let error):
+                    failures += 1
+                    if firstError == nil { firstError = error }
+                    done.signal()
                 case .completed: done.signal()
                 }
             }
@@ -51,7 +55,12 @@ func runAlertCycleBenchmark(cycles: Int, rounds: Int) {
             subscription.dispose()
         }
         let elapsed = ContinuousClock.now - start
-        if failures > 0 { print("  round \(round): \(failures) cycles failed") }
+        if failures > 0 {
+            // A failed cycle ends early and would pass for a fast one: no figure at all.
+            print("  round \(round): \(failures) of \(count) cycles failed (\(firstError.map { "\($0)" } ?? "?")); no figure")
+            print("  (build the plugins first: swift build -c release)")
+            return
+        }
         if round > 0 { perCycle.append(microseconds(elapsed, count)) }
 
         let floorStart = ContinuousClock.now

@@ -1,5 +1,6 @@
 // Benchmarks of the modal runtime.
-// Run with: swift run -c release rxmodal-bench [--plugins N] [--rounds R] [--cycles C]
+// Run with: swift build -c release && .build/release/rxmodal-bench [--plugins N] [--rounds R] [--cycles C]
+// (the whole build: the alert cycle needs the built plugins beside the program)
 // Prints milliseconds for the registry (RegistryBenchmark.swift) and
 // microseconds per alert cycle (AlertCycleBenchmark.swift); see those files for
 // exactly what is timed.
