@@ -58,7 +58,9 @@ func runAlertCycleBenchmark(cycles: Int, rounds: Int) {
         if failures > 0 {
             // A failed cycle ends early and would pass for a fast one: no figure at all.
             print("  round \(round): \(failures) of \(count) cycles failed (\(firstError.map { "\($0)" } ?? "?")); no figure")
-            print("  (build the plugins first: swift build -c release)")
+            if case .pluginUnavailable? = firstError as? ModalError {
+                print("  (build the plugins first: swift build -c release)")
+            }
             return
         }
         if round > 0 { perCycle.append(microseconds(elapsed, count)) }
