@@ -59,4 +59,55 @@ final class SubscriptionSinkTests: RxTestCase {
         XCTAssertEqual(captured.disposed, 1)
         captured.observer = nil
     }
+
+    private final class Log: @unchecked Sendable { var entries: [String] = [] }
+
+    /// Tells the log when it is freed: the moment its last owner let go.
+    private final class Tracked: @unchecked Sendable {
+        let log: Log
+        init(_ log: Log) { self.log = log }
+        deinit { log.entries.append("released") }
+    }
+
+    private final class Holder: @unchecked Sendable { var subscription: Disposable? }
+
+    /// A handler is called where the subscription keeps it, without a copy of its
+    /// own: a `dispose()` from inside it must not free what it captured until the
+    /// call has returned, and must free it as soon as it has.
+    func testAHandlerThatDisposesItsOwnSubscriptionRunsToItsEndBeforeItsCapturesAreReleased() {
+        let log = Log()
+        let forms = ["onNext", "event handler", "observer", "error handler", "completion handler"]
+        for (index, form) in forms.enumerated() {
+            let subject = PublishSubject<Int>()
+            do {
+                let tracked = Tracked(log)
+                let holder = Holder()
+                let handle: @Sendable (Int) -> Void = { [tracked, holder] value in
+                    holder.subscription?.dispose()
+                    holder.subscription = nil
+                    tracked.log.entries.append("after dispose \(value)")
+                }
+                switch form {
+                case "onNext":
+                    holder.subscription = subject.subscribe(onNext: handle)
+                case "event handler":
+                    holder.subscription = subject.subscribe { event in if case .next(let value) = event { handle(value) } }
+                case "observer":
+                    holder.subscription = subject.subscribe(AnyObserver { event in if case .next(let value) = event { handle(value) } })
+                case "error handler":
+                    holder.subscription = subject.subscribe(onError: { _ in handle(index) })
+                default:
+                    holder.subscription = subject.subscribe(onCompleted: { handle(index) })
+                }
+            }
+            XCTAssertEqual(log.entries, [], form)
+            switch form {
+            case "error handler": subject.onError(TestError())
+            case "completion handler": subject.onCompleted()
+            default: subject.onNext(index)
+            }
+            XCTAssertEqual(log.entries, ["after dispose \(index)", "released"], form)
+            log.entries = []
+        }
+    }
 }

@@ -37,8 +37,12 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     /// Events that arrived re-entrantly, from inside a callback on the delivering
     /// thread; only the thread holding the delivery claim touches it.
     @exclusivity(unchecked) @usableFromInline internal var reentrantEvents: [Event<Element>] = []
-    /// Whether `reentrantEvents` has anything, readable without an exclusivity check.
-    @usableFromInline internal let hasReentrantEvents = Atomic<Bool>(false)
+    /// Work left for the end of the current delivery claim (`reentrantEventsBit`,
+    /// `releaseHandlersBit`); only the thread holding the claim writes it, so one
+    /// relaxed load per event tells whether there is any.
+    @usableFromInline internal let afterDelivery = Atomic<UInt8>(0)
+    @usableFromInline static var reentrantEventsBit: UInt8 { 1 }
+    @usableFromInline static var releaseHandlersBit: UInt8 { 2 }
     // Either one handler for every event, or one per kind of event. Variables so
     // that `finish()` can release them: a subscriber's closures often capture the
     // object that holds the subscription (its DisposeBag, its owner), and that
@@ -96,7 +100,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             return
         }
         deliver(event)
-        if hasReentrantEvents.load(ordering: .relaxed) { deliverReentrantEvents() }
+        if afterDelivery.load(ordering: .relaxed) != 0 { completeDelivery() }
         deliveringThread.store(0, ordering: .releasing)
     }
 
@@ -106,7 +110,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func onContended(_ event: Event<Element>, thread: UInt) {
         if deliveringThread.load(ordering: .relaxed) & ~1 == thread {
             reentrantEvents.append(event)
-            hasReentrantEvents.store(true, ordering: .relaxed)
+            afterDelivery.store(afterDelivery.load(ordering: .relaxed) | Self.reentrantEventsBit, ordering: .relaxed)
             return
         }
         var backoff = Backoff()
@@ -114,7 +118,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             backoff.pause()
         }
         deliver(event)
-        if hasReentrantEvents.load(ordering: .relaxed) { deliverReentrantEvents() }
+        if afterDelivery.load(ordering: .relaxed) != 0 { completeDelivery() }
         deliveringThread.store(0, ordering: .releasing)
     }
 
@@ -122,23 +126,50 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func deliver(_ event: Event<Element>) {
         // A terminal event needs no mark of its own: `finish()` raises its bit
         // before this claim ends, and events re-entered from the callback wait
-        // for the claim (see `deliverReentrantEvents`), so none gets through.
+        // for the claim (see `completeDelivery`), so none gets through.
         guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
-        if let eventHandler {
-            eventHandler(event)
+        // The handlers are called where they are stored, not copied out: a copy
+        // costs a retain and a release of the closure's context on every event.
+        // That is safe because nothing releases them while this claim lasts (a
+        // `dispose()` from inside the callback leaves that to `completeDelivery`).
+        if eventHandler != nil {
+            Self.call(&eventHandler, with: event)
         } else {
             switch event {
-            case .next(let element): onNext?(element)
-            case .error(let error): onError?(error)
-            case .completed: onCompleted?()
+            case .next(let element): Self.call(&onNext, with: element)
+            case .error(let error): Self.call(&onError, with: error)
+            case .completed: Self.call(&onCompleted)
             }
         }
         if event.isStopEvent { finish() }
     }
 
+    /// Calls a stored handler in place. The `inout` access spans the call, which
+    /// lets the compiler pass the closure without retaining its context.
+    @inlinable @inline(__always)
+    internal static func call<Argument>(_ handler: inout ((Argument) -> Void)?, with argument: Argument) {
+        handler?(argument)
+    }
+
+    @inlinable @inline(__always)
+    internal static func call(_ handler: inout (() -> Void)?) {
+        handler?()
+    }
+
+    /// The end of a claim that left work behind: events that arrived from inside a
+    /// callback, then the handlers of a subscription disposed from inside one.
+    @inlinable
+    internal func completeDelivery() {
+        if afterDelivery.load(ordering: .relaxed) & Self.reentrantEventsBit != 0 {
+            deliverReentrantEvents()
+        }
+        let work = afterDelivery.load(ordering: .relaxed)
+        afterDelivery.store(0, ordering: .relaxed)
+        if work & Self.releaseHandlersBit != 0 { releaseHandlers() }
+    }
+
     @usableFromInline
     internal func deliverReentrantEvents() {
-        defer { hasReentrantEvents.store(false, ordering: .relaxed) }
         while !reentrantEvents.isEmpty {
             let event = reentrantEvents.removeFirst()
             deliver(event)
@@ -198,12 +229,27 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         upstreamLock.unlock()
         held.dispose()
         let onDisposed = self.onDisposed
-        // No callback can start any more (the flags say so), so nothing reads these.
+        self.onDisposed = nil
+        // No callback can start any more (the flags say so). One may still be
+        // running on this thread, the one that disposed its own subscription or
+        // delivered its terminal event: its handler must outlive the call, so the
+        // release waits for the end of the claim.
+        let claim = deliveringThread.load(ordering: .relaxed)
+        if claim != 0 && claim & ~1 == currentThreadIdentity() {
+            afterDelivery.store(afterDelivery.load(ordering: .relaxed) | Self.releaseHandlersBit, ordering: .relaxed)
+        } else {
+            releaseHandlers()
+        }
+        onDisposed?()
+    }
+
+    /// Drops the subscriber's closures: they often capture the object that holds
+    /// this subscription, and that cycle must end with the subscription.
+    @inlinable
+    internal func releaseHandlers() {
         eventHandler = nil
         onNext = nil
         onError = nil
         onCompleted = nil
-        self.onDisposed = nil
-        onDisposed?()
     }
 }
