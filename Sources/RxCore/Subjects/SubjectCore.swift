@@ -102,7 +102,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     internal func add(_ observer: __owned AnyObserver<Element>) -> Disposable {
         let key = nextKey.add(1, ordering: .relaxed).newValue
         // Moved, not copied: the handler's context is the subscriber's sink.
-        let subscriber = SubjectObserver((consume observer).eventHandler)
+        let subscriber = (consume observer).eventHandler
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
             // Subscribed from inside this subject's own terminal event, on the thread
             // delivering it (an observer's `onCompleted` subscribing again): the
@@ -183,15 +183,15 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     /// Replays to a new subscriber and, unless the subject has ended, lists it.
     /// Runs on the draining thread.
     @inlinable
-    internal func subscribe(_ key: UInt64, _ observer: __owned SubjectObserver<Element>) {
+    internal func subscribe(_ key: UInt64, _ observer: __owned @escaping SubjectObserver<Element>) {
         let state = self.state
         if state.pointee.isDisposed {
-            observer.eventHandler(.error(RxError.disposed(object: "subject")))
+            observer(.error(RxError.disposed(object: "subject")))
             return
         }
         replay(to: observer)
         if let stopEvent = state.pointee.stopEvent {
-            observer.eventHandler(stopEvent)
+            observer(stopEvent)
         } else if !state.pointee.isAbandoned {
             state.pointee.observers.insert(key, consume observer)
             observerCount.store(state.pointee.observers.count, ordering: .relaxed)
@@ -252,12 +252,12 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             currentLock.lock()
             let value = state.pointee.currentValue
             currentLock.unlock()
-            if let value { observer.eventHandler(.next(value)) }
+            if let value { observer(.next(value)) }
         case .replay:
             let buffer = state.pointee.buffer
-            for index in buffer.head..<buffer.storage.count { observer.eventHandler(.next(buffer.storage[index])) }
+            for index in buffer.head..<buffer.storage.count { observer(.next(buffer.storage[index])) }
         case .async:
-            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { observer.eventHandler(.next(last)) }
+            if case .completed? = state.pointee.stopEvent, let last = state.pointee.last { observer(.next(last)) }
         }
     }
 

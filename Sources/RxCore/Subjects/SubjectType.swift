@@ -33,25 +33,16 @@ internal enum SubjectControl {
     case destroy
 }
 
-/// One subscriber's handler, as a subject's observer list holds it.
+/// One subscriber's handler, as a subject's observer list holds it: the
+/// subscriber's sink's `on`, whose context is the sink.
 ///
-/// An object with a constant handler, so that the subject can call it through a
-/// borrowed reference without retaining and releasing anything on every event.
 /// It is not the subscription the subscriber holds: that one is held by the
-/// subscriber's own sink, whose observer the handler calls, and holding the
-/// handler from it would make a cycle that outlives a subject its subscribers
-/// never leave. The list is the only holder, and every way of leaving a subject
-/// (disposal, the terminal event, the subject's disposal, its public object
-/// being freed) takes the observer out of the list.
+/// subscriber's own sink, and holding the handler from it would make a cycle that
+/// outlives a subject its subscribers never leave. The list is the only holder,
+/// and every way of leaving a subject (disposal, the terminal event, the subject's
+/// disposal, its public object being freed) takes the handler out of the list.
 @usableFromInline
-internal final class SubjectObserver<Element> {
-    @usableFromInline internal let eventHandler: (Event<Element>) -> Void
-
-    @inlinable
-    internal init(_ eventHandler: @escaping (Event<Element>) -> Void) {
-        self.eventHandler = eventHandler
-    }
-}
+internal typealias SubjectObserver<Element> = (Event<Element>) -> Void
 
 /// The disposable a subject hands to each subscriber. It holds the core, not
 /// the subject's public object, so that a subject nobody holds any more is freed
@@ -83,19 +74,19 @@ internal struct SubjectSubscription<Element>: Disposable, @unchecked Sendable {
 /// newest subscriber leaving just shortens it), so that disposing many
 /// subscriptions costs O(log n) each rather than a shift of the whole list.
 ///
-/// The list owns one reference to each observer it holds, taken by `insert` and
-/// given back by `remove` and `removeAll`; it holds them unmanaged so that
-/// sending an event borrows each observer instead of retaining and releasing it
-/// (two atomic operations per subscriber per event).
-/// Whoever drops a list must call `removeAll` first.
+/// The handlers live in the list itself and are called where they are stored, so
+/// that sending an event neither retains nor releases anything per subscriber,
+/// and subscribing allocates nothing beyond the subscriber's own sink. That is
+/// safe because the list never changes while it sends: a subject processes one
+/// command at a time, and commands issued from inside a handler wait their turn.
 @usableFromInline
 internal struct ObserverList<Element> {
     @usableFromInline
     internal struct Entry {
         @usableFromInline var key: UInt64
         /// Nil once removed from `entries` (a hole).
-        @usableFromInline var observer: Unmanaged<SubjectObserver<Element>>?
-        @inlinable init(key: UInt64, observer: Unmanaged<SubjectObserver<Element>>?) {
+        @usableFromInline var observer: SubjectObserver<Element>?
+        @inlinable init(key: UInt64, observer: SubjectObserver<Element>?) {
             self.key = key
             self.observer = observer
         }
@@ -105,69 +96,83 @@ internal struct ObserverList<Element> {
     @usableFromInline internal var single: Entry?
     @usableFromInline internal var entries: ContiguousArray<Entry> = []
     @usableFromInline internal var holes = 0
+    /// How many observers the list holds.
+    @usableFromInline internal private(set) var count = 0
+
+    // A test of an observer against nil goes through `inout` (`isLive`), never
+    // through a copy of an entry: copying a closure retains its context.
 
     @inlinable internal init() {}
 
-    @inlinable internal var count: Int { (single == nil ? 0 : 1) + entries.count - holes }
-
     @inlinable
-    internal mutating func insert(_ key: UInt64, _ observer: __owned SubjectObserver<Element>) {
-        let entry = Entry(key: key, observer: Unmanaged.passRetained(consume observer))
-        if single == nil && entries.isEmpty {
-            single = entry
+    internal mutating func insert(_ key: UInt64, _ observer: __owned @escaping SubjectObserver<Element>) {
+        let entry = Entry(key: key, observer: observer)
+        defer { count += 1 }
+        // With no observer there are no holes either: trailing ones go at once.
+        if count == 0 {
+            single = consume entry
             return
         }
-        if let first = single {
+        if let first = single.take() {
             entries.append(first)
-            single = nil
         }
         entries.append(entry)
     }
 
-    /// Returns true when the key was present.
+    /// Returns true when the key was present. Releasing the observer may free a
+    /// sink, whose deinitialization may run a subscriber's code: that code cannot
+    /// reach the list, since commands it sends to the subject wait their turn.
     @inlinable @discardableResult
     internal mutating func remove(_ key: UInt64) -> Bool {
-        if let first = single {
-            guard first.key == key else { return false }
+        if let singleKey = single?.key {
+            guard singleKey == key else { return false }
             single = nil
-            first.observer.unsafelyUnwrapped.release()
+            count -= 1
             return true
         }
         // The newest subscriber is the likeliest to leave: it goes without a search.
-        if let last = entries.last, last.key == key, let removed = last.observer {
-            entries.removeLast()
+        let last = entries.count - 1
+        if last >= 0, entries[last].key == key, Self.isLive(&entries[last]) {
+            let removed = entries.removeLast()
+            count -= 1
             dropTrailingHoles()
-            removed.release()
+            _ = consume removed
             return true
         }
-        guard let index = index(of: key), let removed = entries[index].observer else { return false }
+        guard let index = index(of: key), Self.isLive(&entries[index]) else { return false }
+        // Not `observer.take()`: through that generic method a closure would be
+        // reabstracted, at the cost of two allocations.
         entries[index].observer = nil
+        count -= 1
         holes += 1
         dropTrailingHoles()
         if holes > 16 && holes * 2 > entries.count {
             entries.removeAll { $0.observer == nil }
             holes = 0
         }
-        removed.release()
         return true
+    }
+
+    @inlinable @inline(__always)
+    internal static func isLive(_ entry: inout Entry) -> Bool {
+        entry.observer != nil
     }
 
     /// Holes at the end go at once, so that the end of the list is always live.
     @inlinable
     internal mutating func dropTrailingHoles() {
-        while holes > 0, let last = entries.last, last.observer == nil {
+        while holes > 0, !entries.isEmpty, !Self.isLive(&entries[entries.count - 1]) {
             entries.removeLast()
             holes -= 1
         }
     }
 
-    /// Gives back every observer and empties the list.
+    /// Empties the list; the observers are released after it is empty.
     @inlinable
     internal mutating func removeAll() {
-        let single = self.single, entries = self.entries
+        let old = self
         self = ObserverList()
-        single?.observer?.release()
-        for entry in entries { entry.observer?.release() }
+        _ = consume old
     }
 
     /// Keys are handed out in increasing order and almost always inserted in that
@@ -184,21 +189,29 @@ internal struct ObserverList<Element> {
         return entries.firstIndex { $0.key == key }
     }
 
-    /// Sends to every observer, in order, borrowing each. The list is not changed
-    /// meanwhile: a subject processes one command at a time, and commands issued
-    /// from inside an observer wait their turn.
+    /// Sends to every observer, in order, calling each where it is stored. The
+    /// list is not changed meanwhile: a subject processes one command at a time,
+    /// and commands issued from inside an observer wait their turn.
     @inlinable
     internal static func send(_ event: Event<Element>, through list: UnsafeMutablePointer<ObserverList>) {
-        if let single = list.pointee.single {
-            single.observer.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.eventHandler(event) }
-            return
-        }
+        if call(&list.pointee.single, with: event) { return }
         // Mutable access through the pointer works in place; a read-only one
         // would retain the array's storage around the loop.
         list.pointee.entries.withUnsafeMutableBufferPointer { buffer in
-            for entry in buffer {
-                entry.observer?._withUnsafeGuaranteedRef { $0.eventHandler(event) }
-            }
+            for index in buffer.indices { call(&buffer[index], with: event) }
         }
+    }
+
+    /// Calls an entry's observer in place: the `inout` access spans the call,
+    /// which lets the compiler pass the closure without retaining its context.
+    @inlinable @inline(__always)
+    internal static func call(_ entry: inout Entry, with event: Event<Element>) {
+        entry.observer?(event)
+    }
+
+    /// Calls the single observer in place; false when there is none.
+    @inlinable @inline(__always)
+    internal static func call(_ entry: inout Entry?, with event: Event<Element>) -> Bool {
+        entry?.observer?(event) != nil
     }
 }
