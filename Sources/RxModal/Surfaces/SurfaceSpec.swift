@@ -71,11 +71,11 @@ private struct Checker {
             try string(members, "message", required: false, at: root)
             if let fields = try array(members, "textFields", required: false, at: root) {
                 for (index, field) in fields.enumerated() {
-                    let path = "\(root).textFields[\(index)]"
-                    let fieldMembers = try object(field, at: path)
-                    try oneOf(fieldMembers, "kind", ["plain", "email", "password", "phone"], required: true, at: path)
-                    try string(fieldMembers, "placeholder", required: false, at: path)
-                    try string(fieldMembers, "text", required: false, at: path)
+                    let path = { "\(root).textFields[\(index)]" }
+                    let fieldMembers = try object(field, at: path())
+                    try oneOf(fieldMembers, "kind", ["plain", "email", "password", "phone"], required: true, at: path())
+                    try string(fieldMembers, "placeholder", required: false, at: path())
+                    try string(fieldMembers, "text", required: false, at: path())
                 }
             }
             try actions(members, of: primitive)
@@ -84,12 +84,12 @@ private struct Checker {
             try string(members, "prompt", required: false, at: root)
             let items = try array(members, "items", required: true, at: root) ?? []
             for (index, item) in items.enumerated() {
-                let path = "\(root).items[\(index)]"
-                let itemMembers = try object(item, at: path)
-                try string(itemMembers, "title", required: true, at: path)
-                try string(itemMembers, "subtitle", required: false, at: path)
-                try string(itemMembers, "detail", required: false, at: path)
-                try string(itemMembers, "thumbnail", required: false, at: path)
+                let path = { "\(root).items[\(index)]" }
+                let itemMembers = try object(item, at: path())
+                try string(itemMembers, "title", required: true, at: path())
+                try string(itemMembers, "subtitle", required: false, at: path())
+                try string(itemMembers, "detail", required: false, at: path())
+                try string(itemMembers, "thumbnail", required: false, at: path())
             }
             try bool(members, "multiple", at: root)
             if let limit = present(members, "limit") {
@@ -103,20 +103,20 @@ private struct Checker {
             let fields = try array(members, "fields", required: true, at: root) ?? []
             var seen: [String: Int] = [:]
             for (index, field) in fields.enumerated() {
-                let path = "\(root).fields[\(index)]"
-                let fieldMembers = try object(field, at: path)
-                let name = try string(fieldMembers, "name", required: true, at: path) ?? ""
+                let path = { "\(root).fields[\(index)]" }
+                let fieldMembers = try object(field, at: path())
+                let name = try string(fieldMembers, "name", required: true, at: path()) ?? ""
                 if let first = seen[name] {
-                    throw problem("\(path).name", "duplicate field name \(ModalValue.string(name).json) (also fields[\(first)])")
+                    throw problem("\(path()).name", "duplicate field name \(ModalValue.string(name).json) (also fields[\(first)])")
                 }
                 seen[name] = index
-                try string(fieldMembers, "label", required: true, at: path)
-                try oneOf(fieldMembers, "kind", ["line", "text", "addresses", "readOnly", "attachments"], required: true, at: path)
-                try string(fieldMembers, "error", required: false, at: path)
+                try string(fieldMembers, "label", required: true, at: path())
+                try oneOf(fieldMembers, "kind", ["line", "text", "addresses", "readOnly", "attachments"], required: true, at: path())
+                try string(fieldMembers, "error", required: false, at: path())
                 if let value = present(fieldMembers, "value") {
                     let isStrings = value.arrayValue.map { $0.allSatisfy { $0.stringValue != nil } } ?? false
                     guard value.stringValue != nil || isStrings else {
-                        throw problem("\(path).value", "expected a string or an array of strings, got \(value.typeName)")
+                        throw problem("\(path()).value", "expected a string or an array of strings, got \(value.typeName)")
                     }
                 }
             }
@@ -158,32 +158,35 @@ private struct Checker {
         var cancelIndex: Int?
         var preferredIndex: Int?
         for (index, action) in actions.enumerated() {
-            let path = "\(root).actions[\(index)]"
-            let actionMembers = try object(action, at: path)
-            try string(actionMembers, "title", required: true, at: path)
-            let style = try oneOf(actionMembers, "style", ["default", "cancel", "destructive"], required: true, at: path)
-            try bool(actionMembers, "enabled", at: path)
-            let preferred = try bool(actionMembers, "preferred", at: path) ?? false
+            let path = { "\(root).actions[\(index)]" }
+            let actionMembers = try object(action, at: path())
+            try string(actionMembers, "title", required: true, at: path())
+            let style = try oneOf(actionMembers, "style", ["default", "cancel", "destructive"], required: true, at: path())
+            try bool(actionMembers, "enabled", at: path())
+            let preferred = try bool(actionMembers, "preferred", at: path()) ?? false
             if style == "cancel" {
-                if let first = cancelIndex { throw problem("\(path).style", "only one action may have style \"cancel\" (also actions[\(first)])") }
+                if let first = cancelIndex { throw problem("\(path()).style", "only one action may have style \"cancel\" (also actions[\(first)])") }
                 cancelIndex = index
             }
             if preferred {
-                if let first = preferredIndex { throw problem("\(path).preferred", "only one action may be preferred (also actions[\(first)])") }
+                if let first = preferredIndex { throw problem("\(path()).preferred", "only one action may be preferred (also actions[\(first)])") }
                 preferredIndex = index
             }
         }
     }
 
     // MARK: typed members
+    //
+    // Paths come as autoclosures, built only for an error message: interpolating
+    // one for every item and key cost more than the checks themselves.
 
     /// An optional array of strings (absent: empty).
     @discardableResult
-    private func strings(_ members: [String: ModalValue], _ key: String, at path: String) throws -> [String] {
-        guard let list = try array(members, key, required: false, at: path) else { return [] }
+    private func strings(_ members: [String: ModalValue], _ key: String, at path: @autoclosure () -> String) throws -> [String] {
+        guard let list = try array(members, key, required: false, at: path()) else { return [] }
         return try list.enumerated().map { index, item in
             guard case .string(let text) = item else {
-                throw problem("\(path).\(key)[\(index)]", "expected a string, got \(item.typeName)")
+                throw problem("\(path()).\(key)[\(index)]", "expected a string, got \(item.typeName)")
             }
             return text
         }
@@ -194,45 +197,45 @@ private struct Checker {
         return value
     }
 
-    private func object(_ value: ModalValue, at path: String) throws -> [String: ModalValue] {
-        guard case .object(let members) = value else { throw problem(path, "expected an object, got \(value.typeName)") }
+    private func object(_ value: ModalValue, at path: @autoclosure () -> String) throws -> [String: ModalValue] {
+        guard case .object(let members) = value else { throw problem(path(), "expected an object, got \(value.typeName)") }
         return members
     }
 
     @discardableResult
-    private func string(_ members: [String: ModalValue], _ key: String, required: Bool, at path: String) throws -> String? {
+    private func string(_ members: [String: ModalValue], _ key: String, required: Bool, at path: @autoclosure () -> String) throws -> String? {
         guard let value = present(members, key) else {
-            if required { throw problem("\(path).\(key)", "missing (a string is required)") }
+            if required { throw problem("\(path()).\(key)", "missing (a string is required)") }
             return nil
         }
-        guard case .string(let text) = value else { throw problem("\(path).\(key)", "expected a string, got \(value.typeName)") }
+        guard case .string(let text) = value else { throw problem("\(path()).\(key)", "expected a string, got \(value.typeName)") }
         return text
     }
 
     @discardableResult
-    private func bool(_ members: [String: ModalValue], _ key: String, at path: String) throws -> Bool? {
+    private func bool(_ members: [String: ModalValue], _ key: String, at path: @autoclosure () -> String) throws -> Bool? {
         guard let value = present(members, key) else { return nil }
-        guard case .bool(let flag) = value else { throw problem("\(path).\(key)", "expected a bool, got \(value.typeName)") }
+        guard case .bool(let flag) = value else { throw problem("\(path()).\(key)", "expected a bool, got \(value.typeName)") }
         return flag
     }
 
-    private func array(_ members: [String: ModalValue], _ key: String, required: Bool, at path: String) throws -> [ModalValue]? {
+    private func array(_ members: [String: ModalValue], _ key: String, required: Bool, at path: @autoclosure () -> String) throws -> [ModalValue]? {
         guard let value = present(members, key) else {
-            if required { throw problem("\(path).\(key)", "missing (an array is required)") }
+            if required { throw problem("\(path()).\(key)", "missing (an array is required)") }
             return nil
         }
-        guard case .array(let items) = value else { throw problem("\(path).\(key)", "expected an array, got \(value.typeName)") }
+        guard case .array(let items) = value else { throw problem("\(path()).\(key)", "expected an array, got \(value.typeName)") }
         return items
     }
 
     @discardableResult
-    private func oneOf(_ members: [String: ModalValue], _ key: String, _ allowed: [String], required: Bool, at path: String) throws -> String? {
-        guard let text = try string(members, key, required: false, at: path) else {
-            if required { throw problem("\(path).\(key)", "missing (one of \(quoted(allowed)))") }
+    private func oneOf(_ members: [String: ModalValue], _ key: String, _ allowed: [String], required: Bool, at path: @autoclosure () -> String) throws -> String? {
+        guard let text = try string(members, key, required: false, at: path()) else {
+            if required { throw problem("\(path()).\(key)", "missing (one of \(quoted(allowed)))") }
             return nil
         }
         guard allowed.contains(text) else {
-            throw problem("\(path).\(key)", "expected one of \(quoted(allowed)), got \(ModalValue.string(text).json)")
+            throw problem("\(path()).\(key)", "expected one of \(quoted(allowed)), got \(ModalValue.string(text).json)")
         }
         return text
     }

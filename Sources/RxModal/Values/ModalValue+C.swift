@@ -44,7 +44,8 @@ extension ModalValue {
             let count = value.as.object.count
             if count == 0 { return .object([:]) }
             guard let members = value.as.object.members else { throw ModalError.malformedValue("\(path()): NULL members with count \(count)") }
-            var result: [String: ModalValue] = [:]
+            // Sized once: growing rehashes every key so far (String hashing is dear).
+            var result = [String: ModalValue](minimumCapacity: count)
             for index in 0..<count {
                 let member = members[index]
                 guard let keyPointer = member.key else { throw ModalError.malformedValue("\(path()): NULL key at member \(index)") }
@@ -65,11 +66,15 @@ extension ModalValue {
         guard let pointer else { throw ModalError.malformedValue("\(path()): NULL string with length \(length)") }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
         // Decoding repairs invalid UTF-8 (with U+FFFD), so the bytes were valid
-        // exactly when the string reads back the same. `String(validating:as:)`
+        // exactly when the string's own UTF-8 is the same bytes. `String(validating:as:)`
         // would say so directly, but it runs unspecialized here and looks its
-        // generic metadata up on every call.
-        let string = String(decoding: bytes, as: UTF8.self)
-        guard string.utf8.elementsEqual(bytes) else {
+        // generic metadata up on every call; comparing through `utf8` walks the
+        // string index by index, a few dozen instructions a byte.
+        var string = String(decoding: bytes, as: UTF8.self)
+        let unchanged = string.withUTF8 { decoded in
+            decoded.count == length && memcmp(decoded.baseAddress!, pointer, length) == 0
+        }
+        guard unchanged else {
             throw ModalError.malformedValue("\(path()): invalid UTF-8")
         }
         return string
