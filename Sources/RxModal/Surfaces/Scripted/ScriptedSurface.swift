@@ -84,14 +84,15 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         nextStep += 1
         let step = stepIndex < script.steps.count ? script.steps[stepIndex] : nil
         sequence += 1
-        let entry = LivePresentation(presentation: presentation, spec: spec, stepNumber: stepIndex + 1, step: step,
-                                     onResult: onResult, onError: onError)
         let recordNumber = nextRecord
         nextRecord += 1
+        let record = TranscriptRecord(index: recordNumber, step: stepIndex + 1, depth: liveOrder.count,
+                                      parent: liveOrder.last.flatMap { recordIndex[$0] },
+                                      primitive: primitive, spec: spec, shownAt: sequence)
         recordIndex[presentation.id] = recordNumber
-        records[recordNumber] = TranscriptRecord(index: recordNumber, step: stepIndex + 1, depth: liveOrder.count,
-                                                 parent: liveOrder.last.flatMap { recordIndex[$0] },
-                                                 primitive: primitive, spec: spec, shownAt: sequence)
+        records[recordNumber] = record
+        let entry = LivePresentation(presentation: presentation, spec: spec, stepNumber: stepIndex + 1, step: step,
+                                     record: record, onResult: onResult, onError: onError)
         live[presentation.id] = entry
         liveOrder.append(presentation.id)
         condition.unlock()
@@ -120,7 +121,7 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         }
         entry.spec = try SurfaceSpec.applying(patch, to: entry.spec)
         sequence += 1
-        records[recordIndex[presentation.id]!]?.updates.append(patch)
+        entry.record.updates.append(patch)
     }
 
     public func dismiss(_ presentation: SurfacePresentation) {
@@ -142,8 +143,8 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         live[presentation.id] = nil
         liveOrder.removeAll { $0 == presentation.id }
         sequence += 1
-        records[index]?.dismissedAt = sequence
-        records[index]?.dismissals += 1
+        entry.record.dismissedAt = sequence
+        entry.record.dismissals += 1
         Resources.decrementTotal()
     }
 
@@ -156,18 +157,17 @@ public final class ScriptedSurface: ModalSurface, @unchecked Sendable {
         guard case .waiting = entry.phase else { condition.unlock(); return }
         let outcome = ScriptResolver.outcome(of: entry.step, number: entry.stepNumber,
                                              stepCount: script.steps.count, spec: entry.spec)
-        let index = recordIndex[id]!
         switch outcome {
         case .stayOpen:
             condition.unlock()
             return
         case .result(let value):
-            records[index]?.result = value
+            entry.record.result = value
         case .failure(let error):
-            records[index]?.error = error
+            entry.record.error = error
         }
         sequence += 1
-        records[index]?.answeredAt = sequence
+        entry.record.answeredAt = sequence
         entry.phase = .delivering(pthread_self())
         condition.unlock()
 
@@ -259,17 +259,20 @@ private final class LivePresentation {
     var spec: ModalValue
     let stepNumber: Int
     let step: ScriptStep?
+    /// Its transcript record, also in the surface's `records`.
+    let record: TranscriptRecord
     let onResult: @Sendable (ModalValue) -> Void
     let onError: @Sendable (ModalError) -> Void
     var showReturned = false
     var phase = Phase.waiting
 
-    init(presentation: SurfacePresentation, spec: ModalValue, stepNumber: Int, step: ScriptStep?,
+    init(presentation: SurfacePresentation, spec: ModalValue, stepNumber: Int, step: ScriptStep?, record: TranscriptRecord,
          onResult: @escaping @Sendable (ModalValue) -> Void, onError: @escaping @Sendable (ModalError) -> Void) {
         self.presentation = presentation
         self.spec = spec
         self.stepNumber = stepNumber
         self.step = step
+        self.record = record
         self.onResult = onResult
         self.onError = onError
     }

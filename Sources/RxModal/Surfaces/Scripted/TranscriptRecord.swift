@@ -2,20 +2,35 @@
 /// sequence numbers from one counter per surface (1, 2, 3, …: shown, updated,
 /// answered, dismissed), so the order of everything that happened on a surface
 /// can be read off deterministically, without clocks.
-struct TranscriptRecord {
-    var index: Int
-    var step: Int
-    var depth: Int
-    var parent: Int?
-    var primitive: SurfacePrimitive
-    var spec: ModalValue
-    var shownAt: Int
+///
+/// A class, so that the surface changes a record where it is, through the live
+/// presentation that holds it too: changing a struct in the surface's
+/// dictionary looked the record up (hashing its key) and allocated an accessor
+/// frame for every field set. Guarded by the surface's lock.
+final class TranscriptRecord {
+    let index: Int
+    let step: Int
+    let depth: Int
+    let parent: Int?
+    let primitive: SurfacePrimitive
+    let spec: ModalValue
+    let shownAt: Int
     var updates: [ModalValue] = []
     var result: ModalValue?
     var error: ModalError?
     var answeredAt: Int?
     var dismissedAt: Int?
     var dismissals = 0
+
+    init(index: Int, step: Int, depth: Int, parent: Int?, primitive: SurfacePrimitive, spec: ModalValue, shownAt: Int) {
+        self.index = index
+        self.step = step
+        self.depth = depth
+        self.parent = parent
+        self.primitive = primitive
+        self.spec = spec
+        self.shownAt = shownAt
+    }
 
     /// What a transcript shows instead of a password field's text: transcripts are
     /// written to files and printed, and must not carry secrets.
