@@ -15,9 +15,11 @@ import RxCore
 /// binds an RxFlows `Action`.
 ///
 /// The closures are called on the thread the dialog's answer arrives on (the
-/// surface's queue), when the action is chosen; the observable they give is
-/// subscribed once the dialog has been dismissed. A value; the closures it
-/// holds decide whether sharing it between threads is safe.
+/// surface's queue), once the chosen action's dialog has been dismissed (as
+/// UIKit runs an action's handler), with the text fields as they were when it
+/// was chosen; the observable they give is subscribed at once. A flow disposed
+/// before then calls none. A value; the closures it holds decide whether
+/// sharing it between threads is safe.
 public struct DialogAction<T> {
     /// How the button is shown (the earlier spelling of ``DialogActionStyle``).
     public typealias Style = DialogActionStyle

@@ -15,6 +15,11 @@ enum DialogFlow {
         guard !actions.isEmpty else {
             return .error(ModalError.invalidArgument(method: kind, reason: "a dialog needs at least one action; none was given"))
         }
+        // What the plugin is told, taken out of the actions once: this runs for every
+        // subscription, and code generic over T looks type metadata up at run time
+        // for every value of a generic type it touches.
+        let buttons = actions.map { Button(title: $0.title, style: $0.style.rawValue, enabled: $0.enabled) }
+        let preferred = actions.lastIndex(where: { $0.isPreferred })
         let dialog = coordinator.present(kind: kind, presenter: presenter) { dialog in
             if let title { try dialog.call("setTitle", .string(title)) }
             if let message { try dialog.call("setMessage", .string(message)) }
@@ -22,15 +27,14 @@ enum DialogFlow {
             for field in textFields {
                 try dialog.call("addTextField", .string(field.kind.rawValue), .string(field.placeholder), .string(field.text))
             }
-            for action in actions {
-                try dialog.call("addAction", .string(action.title), .string(action.style.rawValue))
+            for button in buttons {
+                try dialog.call("addAction", .string(button.title), .string(button.style))
             }
-            // A closure, not a key path: in generic code a key path is built anew on every call.
-            if let preferred = actions.lastIndex(where: { $0.isPreferred }) {
+            if let preferred {
                 try dialog.call("setPreferredAction", .int(Int64(preferred)))
             }
-            for (index, action) in actions.enumerated() {
-                guard let enabled = action.enabled else { continue }
+            for index in buttons.indices {
+                guard let enabled = buttons[index].enabled else { continue }
                 // Replays its current value at once (an Action's does), so the
                 // dialog is first shown in that state; later changes update it.
                 dialog.keepWhilePresented(enabled.distinctUntilChanged().subscribe(onNext: { isEnabled in
@@ -40,16 +44,16 @@ enum DialogFlow {
         }
         return Observable.create { observer in
             let inner = SerialDisposable()
-            let chosen = ChosenFlow<T>()
+            let answer = DialogAnswer()
             let subscription = dialog.subscribe { event in
                 switch event {
-                case .next(let answer):
-                    chosen.set(Self.flow(for: answer, actions: actions, textFields: textFields))
+                case .next(let value):
+                    answer.set(value)
                 case .error(let error):
                     observer.onError(error)
                 case .completed:
-                    if let flow = chosen.take() {
-                        inner.disposable = flow.subscribe(observer)
+                    if let value = answer.take() {
+                        inner.disposable = Self.flow(for: value, actions: actions, textFields: textFields).subscribe(observer)
                     } else {
                         observer.onCompleted()
                     }
@@ -59,7 +63,14 @@ enum DialogFlow {
         }
     }
 
-    /// The chosen action's observable, made now (the text fields as chosen).
+    /// An action as the plugin sees it.
+    private struct Button {
+        let title: String
+        let style: String
+        let enabled: Observable<Bool>?
+    }
+
+    /// The chosen action's observable, made once the dialog has completed (the text fields as chosen).
     private static func flow<T>(for answer: ModalValue, actions: [DialogAction<T>], textFields: [DialogTextField]) -> Observable<T> {
         guard let index = answer["action"]?.intValue, actions.indices.contains(Int(index)) else {
             return .error(ModalError.malformedValue("the dialog answered \(answer.json), which names none of its \(actions.count) actions"))
@@ -73,11 +84,12 @@ enum DialogFlow {
     }
 }
 
-/// The observable of the chosen action, between the answer and completion.
-private final class ChosenFlow<T>: @unchecked Sendable {
+/// The dialog's answer, between the answer and completion (when the chosen
+/// action's observable is made and subscribed).
+private final class DialogAnswer: @unchecked Sendable {
     private let lock = NSLock()
-    private var flow: Observable<T>?
+    private var value: ModalValue?
 
-    func set(_ flow: Observable<T>) { lock.withLock { self.flow = flow } }
-    func take() -> Observable<T>? { lock.withLock { defer { flow = nil }; return flow } }
+    func set(_ value: ModalValue) { lock.withLock { self.value = value } }
+    func take() -> ModalValue? { lock.withLock { defer { value = nil }; return value } }
 }

@@ -14,6 +14,14 @@ final class DialogFlowTests: RxTestCase {
         XCTAssertEqual(recorder.elements, [true], "the inner observable saw the dialog already dismissed")
     }
 
+    func testTheChosenActionsClosureRunsOnceTheDialogIsDismissed() throws {
+        let surface = try ScriptedSurface(json: #"[{"choose": "Go"}]"#)
+        let recorder = runModal(RxModal.alert(presenter: .surface(surface), title: "Order", actions: [
+            DialogAction(title: "Go", style: .default, onNext: { _ in .just(surface.transcript[ifPresent: 0]?["dismissed"] ?? nil) }),
+        ]))
+        XCTAssertEqual(recorder.elements, [true], "the action's closure saw the dialog already dismissed")
+    }
+
     func testAModalPresentedByAnActionIsShownAfterTheDialogWentAway() throws {
         let surface = try ScriptedSurface(json: #"[{"choose": "Delete"}, {"choose": "Confirm"}]"#)
         let confirm = RxModal.alert(presenter: .surface(surface), title: "Really?", actions: [
