@@ -73,6 +73,12 @@ let shapes: [Shape] = [
         for i in 0..<n { subject.onNext(i) }
         subscription.dispose()
     },
+    Shape(name: "flatmap-just", unit: "event through flatMap { just }") { counter, n in
+        let subject = PublishSubject<Int>()
+        let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+    },
     Shape(name: "flatmap-inner", unit: "flatMap of a new subject inner + 1 event + completed") { counter, n in
         let source = PublishSubject<PublishSubject<Int>>()
         let subscription = source.flatMap { $0 }.subscribe(onNext: { counter.record($0) })

@@ -98,8 +98,11 @@ internal final class ScalarElement<Element>: @unchecked Sendable {
         self.element = element
     }
 
+    /// Takes the observer owned, as `Observable`'s subscribe handler does: with
+    /// the conventions equal, the method itself is the handler, its context this
+    /// object; otherwise a reabstraction closure was allocated for every `just`.
     @inlinable
-    internal func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
+    internal func subscribe(_ observer: __owned AnyObserver<Element>) -> Disposable {
         observer.on(.next(element))
         observer.on(.completed)
         return NopDisposable()
