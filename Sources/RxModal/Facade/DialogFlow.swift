@@ -19,6 +19,7 @@ enum DialogFlow {
         // subscription, and code generic over T looks type metadata up at run time
         // for every value of a generic type it touches.
         let buttons = actions.map { Button(title: $0.title, style: $0.style.rawValue, enabled: $0.enabled) }
+        // A closure, not a key path: in generic code a key path is built anew on every call.
         let preferred = actions.lastIndex(where: { $0.isPreferred })
         let dialog = coordinator.present(kind: kind, presenter: presenter) { dialog in
             if let title { try dialog.call("setTitle", .string(title)) }
