@@ -24,7 +24,12 @@ public final class ModalConfigurator: @unchecked Sendable {
     /// The kind being configured.
     public let kind: ModalKind
     private let table: MethodTable
-    private weak var session: PresentationSession?
+    /// The presentation, until it ends (`end()` lets it go, which ends the cycle
+    /// with the session's `configurator`). Not `weak`: the first weak reference to
+    /// an object gives it a side table, and every later retain and release of it
+    /// takes the slow path — a session is retained and released throughout its life.
+    private var session: PresentationSession?
+    private let sessionLock = SpinLock()
     // Guarded by `session.configurationLock` once live; touched by one thread before.
     private var configuration: ModalConfiguration?
     private let isLive = Atomic<Bool>(false)
@@ -53,7 +58,7 @@ public final class ModalConfigurator: @unchecked Sendable {
             return
         }
         try invoker.check(arguments: arguments)
-        guard let session else { return }
+        guard let session = currentSession else { return }
         session.runOnQueue { [weak session] in
             session?.withLiveConfiguration { pointer in
                 _ = try? invoker.invoke(config: pointer, arguments: arguments)
@@ -82,9 +87,20 @@ public final class ModalConfigurator: @unchecked Sendable {
         work.forEach { $0() }
     }
 
-    /// Ends the bindings and forgets the configuration.
+    private var currentSession: PresentationSession? {
+        sessionLock.lock()
+        defer { sessionLock.unlock() }
+        return session
+    }
+
+    /// Ends the bindings and forgets the configuration and the session.
     func end() {
         kept.dispose()
         configuration = nil
+        sessionLock.lock()
+        let ended = session
+        session = nil
+        sessionLock.unlock()
+        _ = ended   // released here, outside the lock
     }
 }

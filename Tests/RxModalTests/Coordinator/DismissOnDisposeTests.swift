@@ -51,6 +51,29 @@ final class DismissOnDisposeTests: RxTestCase {
         XCTAssertEqual(surface.transcript[ifPresent: 0]?["dismissals"], 1)
     }
 
+    func testAConfiguratorKeptAfterTheEndKeepsNothingOfThePresentation() throws {
+        let surface = try ScriptedSurface(json: #"[{"choose": "OK"}]"#)
+        let before = Resources.total
+        var kept: ModalConfigurator?
+        do {
+            let recorder = EventRecorder<ModalValue>()
+            let subscription = Dialogs.coordinator.present(kind: "alert", presenter: .surface(surface)) { alert in
+                kept = alert
+                try alert.call("setTitle", .string("Kept"))
+                try alert.call("addAction", .string("OK"), .string("default"))
+            }.subscribe(recorder.observer)
+            recorder.waitForTerminal()
+            subscription.dispose()
+        }
+        surface.drain()
+        // The configurator's own bindings (one CompositeDisposable) are all it keeps:
+        // the presentation, its configuration and its bridge are gone.
+        XCTAssertEqual(Resources.total - before, 1)
+        XCTAssertNoThrow(try kept?.call("setTitle", .string("Late")), "a call after the end is dropped")
+        kept = nil
+        XCTAssertEqual(Resources.total, before)
+    }
+
     func testDisposingAfterTheAnswerDoesNotDismissAgain() throws {
         let surface = try ScriptedSurface(json: #"[{"choose": "OK"}]"#)
         let recorder = EventRecorder<ModalValue>()
