@@ -53,10 +53,10 @@ final class CallbackDelivery: @unchecked Sendable {
     }
 
     deinit {
-        // A delivery nobody stopped (a subscription that never ended) still
-        // owes its destroy call.
+        // Listed until stopped, so only a stopped delivery gets here, and `stop` or
+        // the end of the callback inside which it stopped has called destroy: a
+        // safety net that returns at once.
         destroyOnce()
-        LiveDeliveries.shared.remove(self)
     }
 
     func receive(_ event: Event<ModalValue>) {
@@ -104,6 +104,7 @@ final class CallbackDelivery: @unchecked Sendable {
         }
         markEnded()
         if !insideCallback { destroyOnce() }
+        LiveDeliveries.shared.remove(self)
     }
 
     /// At process exit: no callback starts any more, without waiting for one

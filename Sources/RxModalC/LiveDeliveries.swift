@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Every `CallbackDelivery` alive in the process, so that `rxm_stop_callbacks`
-/// and the exit handler can reach the subscriptions a host never disposed.
-/// Weak references: a delivery being deinitialized is never brought back.
+/// Every `CallbackDelivery` not yet stopped, so that `rxm_stop_callbacks` and
+/// the exit handler can reach the subscriptions a host never disposed. A
+/// delivery is listed from its creation until its `stop()` (which every
+/// `rxm_subscription_free` calls), held strongly: a weak reference would give
+/// every delivery a side table, and each retain and release of it the slow path.
 ///
 /// Thread safety: any thread; `entries` is guarded by its mutex, never held
 /// while a callback or a delivery's `stop` runs.
@@ -16,22 +18,20 @@ final class LiveDeliveries: Sendable {
         return deliveries
     }()
 
-    private final class WeakDelivery: @unchecked Sendable {
-        weak var delivery: CallbackDelivery?
-        init(_ delivery: CallbackDelivery) { self.delivery = delivery }
-    }
-    private let entries = Mutex<[ObjectIdentifier: WeakDelivery]>([:])
+    private let entries = Mutex<[ObjectIdentifier: CallbackDelivery]>([:])
 
     func insert(_ delivery: CallbackDelivery) {
-        entries.withLock { $0[ObjectIdentifier(delivery)] = WeakDelivery(delivery) }
+        entries.withLock { $0[ObjectIdentifier(delivery)] = delivery }
     }
 
     func remove(_ delivery: CallbackDelivery) {
-        entries.withLock { $0[ObjectIdentifier(delivery)] = nil }
+        // Released outside the lock: the last release runs the delivery's deinit.
+        let removed = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(delivery)) }
+        _ = removed
     }
 
     private var all: [CallbackDelivery] {
-        entries.withLock { $0.values.compactMap(\.delivery) }
+        entries.withLock { Array($0.values) }
     }
 
     /// `stop` on every delivery: no callback starts after this returns, and
