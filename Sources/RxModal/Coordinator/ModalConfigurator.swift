@@ -59,8 +59,10 @@ public final class ModalConfigurator: @unchecked Sendable {
         }
         try invoker.check(arguments: arguments)
         guard let session = currentSession else { return }
-        session.runOnQueue { [weak session] in
-            session?.withLiveConfiguration { pointer in
+        // Held until the call has run (then dropped, if the session has ended), not
+        // weakly: see `session`.
+        session.runOnQueue {
+            session.withLiveConfiguration { pointer in
                 _ = try? invoker.invoke(config: pointer, arguments: arguments)
             }
         }
