@@ -95,4 +95,17 @@ final class ModalValueTests: RxTestCase {
             XCTAssertEqual(error as? ModalError, .malformedValue("value.items[1]: invalid UTF-8"))
         }
     }
+
+    func testAnObjectThatOverstatesItsCountFailsAtItsFirstBadMemberWithoutSizingForTheCount() {
+        // A count far beyond what the members hold: reading stops at the first
+        // member without a key, and nothing is allocated for the count first.
+        var members = [rxm_member(key: nil, value: rxm_int(1))]
+        let outcome = members.withUnsafeMutableBufferPointer { memberBuffer in
+            var object = rxm_object(memberBuffer.baseAddress, Int.max / 2)
+            return Result { try ModalValue(cValue: &object) }
+        }
+        XCTAssertThrowsError(try outcome.get()) { error in
+            XCTAssertEqual(error as? ModalError, .malformedValue("value: NULL key at member 0"))
+        }
+    }
 }

@@ -9,6 +9,10 @@ extension ModalValue {
     /// almost certainly corrupt, and converting them could exhaust the stack.
     public static let maximumDepth = 64
 
+    /// How many members an object read from C is sized for at once; a larger
+    /// one grows as its members are read.
+    private static let presizedMembers = 256
+
     /// Reads a borrowed C value tree, checking it: known type tags, no NULL where
     /// data is due, valid UTF-8, unique object keys, bounded depth.
     public init(cValue: UnsafePointer<rxm_value>?) throws {
@@ -45,7 +49,9 @@ extension ModalValue {
             if count == 0 { return .object([:]) }
             guard let members = value.as.object.members else { throw ModalError.malformedValue("\(path()): NULL members with count \(count)") }
             // Sized once: growing rehashes every key so far (String hashing is dear).
-            var result = [String: ModalValue](minimumCapacity: count)
+            // Not beyond a bound, though: the count comes from C, and a tree that
+            // lies about it must not make this allocate what its members never fill.
+            var result = [String: ModalValue](minimumCapacity: min(count, Self.presizedMembers))
             for index in 0..<count {
                 let member = members[index]
                 guard let keyPointer = member.key else { throw ModalError.malformedValue("\(path()): NULL key at member \(index)") }
