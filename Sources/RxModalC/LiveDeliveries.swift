@@ -24,10 +24,9 @@ final class LiveDeliveries: Sendable {
         entries.withLock { $0[ObjectIdentifier(delivery)] = delivery }
     }
 
+    /// Called by the delivery's own `stop`, whose caller still holds it.
     func remove(_ delivery: CallbackDelivery) {
-        // Released outside the lock: the last release runs the delivery's deinit.
-        let removed = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(delivery)) }
-        _ = removed
+        entries.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(delivery)) }
     }
 
     private var all: [CallbackDelivery] {
