@@ -100,7 +100,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     @inlinable
     internal func add(_ observer: __owned AnyObserver<Element>) -> Disposable {
-        let key = nextKey.add(1, ordering: .relaxed).newValue
+        let key = nextKey.wrappingAdd(1, ordering: .relaxed).newValue
         // Moved, not copied: the handler's context is the subscriber's sink.
         let subscriber = (consume observer).eventHandler
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
@@ -182,8 +182,8 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
 
     /// Replays to a new subscriber and, unless the subject has ended, lists it.
     /// Runs on the draining thread.
-    @inlinable
-    internal func subscribe(_ key: UInt64, _ observer: __owned @escaping SubjectObserver<Element>) {
+    @inlinable @inline(__always)
+    internal func subscribe(_ key: UInt64, _ observer: consuming @escaping SubjectObserver<Element>) {
         let state = self.state
         if state.pointee.isDisposed {
             observer(.error(RxError.disposed(object: "subject")))

@@ -104,9 +104,9 @@ internal struct ObserverList<Element> {
 
     @inlinable internal init() {}
 
-    @inlinable
-    internal mutating func insert(_ key: UInt64, _ observer: __owned @escaping SubjectObserver<Element>) {
-        let entry = Entry(key: key, observer: observer)
+    @inlinable @inline(__always)
+    internal mutating func insert(_ key: UInt64, _ observer: consuming @escaping SubjectObserver<Element>) {
+        let entry = Entry(key: key, observer: consume observer)
         defer { count += 1 }
         // With no observer there are no holes either: trailing ones go at once.
         if count == 0 {
