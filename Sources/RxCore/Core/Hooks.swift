@@ -46,15 +46,20 @@ public enum Hooks {
         set { recordsCallStack.store(newValue, ordering: .relaxed) }
     }
 
-    /// The `onError` of a subscription that was given none.
+    /// The `onError` of a subscription that was given none, while
+    /// `recordCallStackOnError` is on: it reports with the call stack recorded
+    /// now. Nil otherwise: the subscription then reports through
+    /// ``reportUnhandled(_:)``, and subscribing costs no closure.
     @usableFromInline
-    internal static func unhandledErrorReporter() -> (Swift.Error) -> Void {
-        guard recordCallStackOnError else { return reportWithoutCallStack }
+    internal static func callStackReporter() -> ((Swift.Error) -> Void)? {
+        guard recordCallStackOnError else { return nil }
         let callStack = customCaptureSubscriptionCallstack()
         return { error in defaultErrorHandler(callStack, error) }
     }
 
-    private static func reportWithoutCallStack(_ error: Swift.Error) {
+    /// Hands an error nobody handles to the handler set at the time it arrives.
+    @usableFromInline
+    internal static func reportUnhandled(_ error: Swift.Error) {
         defaultErrorHandler([], error)
     }
 }

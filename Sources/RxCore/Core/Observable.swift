@@ -132,6 +132,6 @@ extension SubscriptionSink {
         onCompleted: (() -> Void)?,
         onDisposed: (() -> Void)?
     ) -> SubscriptionSink {
-        SubscriptionSink(onNext: onNext, onError: onError ?? Hooks.unhandledErrorReporter(), onCompleted: onCompleted, onDisposed: onDisposed)
+        SubscriptionSink(onNext: onNext, onError: onError ?? Hooks.callStackReporter(), onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

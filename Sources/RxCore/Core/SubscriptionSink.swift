@@ -66,6 +66,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         self.onDisposed = onDisposed
     }
 
+    /// Without an `onError`, errors go to `Hooks.defaultErrorHandler`.
     @inlinable
     internal init(onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
         Resources.incrementTotal()
@@ -137,7 +138,10 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         } else {
             switch event {
             case .next(let element): Self.call(&onNext, with: element)
-            case .error(let error): Self.call(&onError, with: error)
+            case .error(let error):
+                // Only `subscribe(onNext:…)` makes sinks with one handler per
+                // kind of event; without an `onError` its errors go to the hook.
+                if onError != nil { Self.call(&onError, with: error) } else { Hooks.reportUnhandled(error) }
             case .completed: Self.call(&onCompleted)
             }
         }
