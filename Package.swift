@@ -75,7 +75,9 @@ let package = Package(
         .executable(name: "rxmodal-plugin-scanner", targets: ["rxmodal-plugin-scanner"]),
     ],
     targets: [
-        .target(name: "RxCore"),
+        // The core's per-thread state in C thread-local storage, which Swift lacks.
+        .target(name: "CThreadLocals"),
+        .target(name: "RxCore", dependencies: ["CThreadLocals"]),
         .target(name: "RxTesting", dependencies: ["RxCore"]),
         .target(name: "RxBlocking", dependencies: ["RxCore"]),
         .target(name: "RxFoundation", dependencies: ["RxCore"]),

@@ -1,3 +1,4 @@
+import CThreadLocals
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,9 +30,13 @@ internal final class Trampoline {
     @exclusivity(unchecked) private var queue: [TrampolineTask] = []
     @exclusivity(unchecked) private var head = 0
 
+    /// Owns each thread's trampoline and releases it when the thread ends; the
+    /// thread-local slot beside it is only for finding it fast.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
+            // A destructor that runs after this one and subscribes gets a new one.
+            rxcore_set_current_trampoline(nil)
             if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
         }
         precondition(status == 0, "pthread_key_create failed: \(status)")
@@ -42,15 +47,22 @@ internal final class Trampoline {
     @usableFromInline
     internal static var current: Trampoline { currentReference.takeUnretainedValue() }
 
-    /// The calling thread's trampoline, without a retain: the thread-specific slot
+    /// The calling thread's trampoline, without a retain: the thread-specific key
     /// holds it until the thread ends, so a caller on this thread can borrow it.
-    @usableFromInline
+    @inlinable
     internal static var currentReference: Unmanaged<Trampoline> {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = rxcore_current_trampoline() {
             return Unmanaged<Trampoline>.fromOpaque(pointer)
         }
+        return makeCurrent()
+    }
+
+    /// The first trampoline of the calling thread.
+    @usableFromInline
+    internal static func makeCurrent() -> Unmanaged<Trampoline> {
         let trampoline = Unmanaged.passRetained(Trampoline())
         pthread_setspecific(key, trampoline.toOpaque())
+        rxcore_set_current_trampoline(trampoline.toOpaque())
         return trampoline
     }
 
