@@ -118,6 +118,53 @@ final class ConcurrencyStressTests: RxTestCase {
         XCTAssertEqual(completions.value, [senders * perSender], "one completion, after every element")
     }
 
+    func testADisposalRacingATerminalEventFromAnotherThreadEndsTheSubscriptionOnceBeforeItReturns() {
+        // The terminal event and the disposal each try to finish the subscription
+        // (dispose its upstream, run onDisposed); whichever loses must leave it to
+        // the other, and `dispose()` must not return before it is done. In half of
+        // the rounds the disposal comes while the completion's callback runs (the
+        // callback waits for it); in the others the two just race.
+        let rounds = 2_000
+        var unfinishedAtReturn = 0
+        let upstreamDisposals = SharedCounter(), onDisposedRuns = SharedCounter()
+        for round in 0..<rounds {
+            let duringCallback = round % 2 == 0
+            let observerBox = SharedValue<AnyObserver<Int>?>(nil)
+            let source = Observable<Int>.create { observer in
+                observerBox.withLock { $0 = observer }
+                return Disposables.create { upstreamDisposals.increment() }
+            }
+            let inCallback = SharedFlag(), disposing = SharedFlag()
+            let before = onDisposedRuns.value
+            let subscription = source.subscribe(
+                onCompleted: {
+                    inCallback.set()
+                    guard duringCallback else { return }
+                    while !disposing.isSet {}
+                    for _ in 0..<2_000 { _ = disposing.isSet }   // let the disposal reach its wait
+                },
+                onDisposed: { onDisposedRuns.increment() })
+            let observer = observerBox.withLock { $0 }!
+            let go = SharedFlag()
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                while !go.isSet {}
+                observer.onCompleted()
+            }
+            go.set()
+            if duringCallback { while !inCallback.isSet {} }
+            disposing.set()
+            subscription.dispose()
+            if onDisposedRuns.value != before + 1 { unfinishedAtReturn += 1 }
+            guard group.wait(timeout: .now() + groupLimit) == .success else {
+                return XCTFail("the completing thread did not return: deadlock")
+            }
+        }
+        XCTAssertEqual(unfinishedAtReturn, 0, "dispose() returned before onDisposed had run")
+        XCTAssertEqual(onDisposedRuns.value, rounds, "onDisposed runs once per subscription")
+        XCTAssertEqual(upstreamDisposals.value, rounds, "the upstream is disposed once per subscription")
+    }
+
     func testMergeOfSubjectsFedFromDifferentThreads() {
         let senders = 4, perSender = 10_000
         let subjects = (0..<senders).map { _ in PublishSubject<Int>() }

@@ -12,7 +12,9 @@ import Synchronization
 ///   then the disposer returns at once and the callback's thread completes the
 ///   disposal when its own wait ends (see ``DisposeWaits``). A callback must still
 ///   not block by other means on a thread that is disposing its own subscription;
-/// - after a terminal event the whole chain upstream is disposed, then `onDisposed` runs.
+/// - after a terminal event the whole chain upstream is disposed, then `onDisposed` runs,
+///   once: on the thread of the terminal event, or on that of a `dispose()` from
+///   another thread that came first (before it returns, in both cases).
 ///
 /// Delivery claims the sink with one compare-and-swap of `deliveringThread`, and
 /// `dispose()` sets its flag and then waits until the claim it saw has ended
@@ -182,8 +184,13 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @usableFromInline
     internal func dispose() {
-        let previous = flags.bitwiseOr(Self.disposedBit, ordering: .sequentiallyConsistent).oldValue
+        // Both bits in one locked instruction: the disposal finishes the
+        // subscription itself (after any callback running elsewhere returns),
+        // unless its terminal event already did. A terminal event delivered
+        // meanwhile on another thread then finds the finish taken and leaves it.
+        let previous = flags.bitwiseOr(Self.disposedBit | Self.finishedBit, ordering: .sequentiallyConsistent).oldValue
         guard previous & Self.disposedBit == 0 else { return }
+        let finishes = previous & Self.finishedBit == 0
         // Wait for a callback in progress on another thread to return: for the
         // claim seen now to end. Later claims see the flag and call nothing.
         let seen = deliveringThread.load(ordering: .sequentiallyConsistent)
@@ -196,7 +203,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             while deliveringThread.load(ordering: .sequentiallyConsistent) == seen {
                 // The callback's thread waits (perhaps through others) for this one:
                 // leave the rest of the disposal to it rather than wait forever.
-                if backoff.attempts >= 64, waits.handOverIfCycle(waiter: me, rest: { self.finish() }) {
+                if backoff.attempts >= 64, waits.handOverIfCycle(waiter: me, rest: { if finishes { self.completeFinish() } }) {
                     handedOver = true
                     break
                 }
@@ -206,7 +213,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             for rest in waits.end(waiter: me) { rest() }
             if handedOver { return }
         }
-        finish()
+        if finishes { completeFinish() }
     }
 
     /// Stores the upstream subscription, or disposes it if this subscription already ended.
@@ -228,6 +235,12 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func finish() {
         let previous = flags.bitwiseOr(Self.finishedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.finishedBit == 0 else { return }
+        completeFinish()
+    }
+
+    /// What ``finish()`` does, for whoever raised the finished bit.
+    @usableFromInline
+    internal func completeFinish() {
         upstreamLock.lock()
         let held = upstream.takeForDisposal()
         upstreamLock.unlock()
