@@ -23,14 +23,14 @@ internal struct Locked<Value>: ~Copyable {
 
     @inlinable
     internal init(_ initialValue: consuming Value) {
-        value = .allocate(capacity: 1)
+        value = allocateHeapBlock(of: Value.self)
         value.initialize(to: initialValue)
     }
 
     @inlinable
     deinit {
         value.deinitialize(count: 1)
-        value.deallocate()
+        deallocateHeapBlock(value)
     }
 
     /// Runs `body` with the lock held and the value open for change.

@@ -18,14 +18,14 @@ internal struct UnsafeCell<Value>: ~Copyable {
 
     @inlinable
     internal init(_ value: consuming Value) {
-        pointer = .allocate(capacity: 1)
+        pointer = allocateHeapBlock(of: Value.self)
         pointer.initialize(to: value)
     }
 
     @inlinable
     deinit {
         pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        deallocateHeapBlock(pointer)
     }
 
     /// The stored value; reading and writing it is the caller's responsibility.

@@ -82,7 +82,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     internal init(flavor: SubjectFlavor, initialValue: Element? = nil) {
         Resources.incrementTotal()
         self.flavor = flavor
-        state = .allocate(capacity: 1)
+        state = allocateHeapBlock(of: SubjectState<Element>.self)
         state.initialize(to: SubjectState(currentValue: initialValue))
         perform = { core, control in core.run(control) }
         super.init()
@@ -138,7 +138,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
             // freeing the public object abandoned the core, which emptied the list.
             state.pointee.observers.removeAll()
             state.deinitialize(count: 1)
-            state.deallocate()
+            deallocateHeapBlock(state)
         }
     }
 
