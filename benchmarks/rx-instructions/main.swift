@@ -43,6 +43,14 @@ let shapes: [Shape] = [
             subscription.dispose()
         }
     },
+    Shape(name: "relay-create-cycle", unit: "new PublishRelay + subscribe + 1 event + dispose") { counter, n in
+        for i in 0..<n {
+            let relay = PublishRelay<Int>()
+            let subscription = relay.subscribe(onNext: { counter.record($0) })
+            relay.accept(i)
+            subscription.dispose()
+        }
+    },
     Shape(name: "just-subscribe-dispose", unit: "Observable.just + subscribe + dispose") { counter, n in
         for i in 0..<n { Observable.just(i).subscribe(onNext: { counter.record($0) }).dispose() }
     },

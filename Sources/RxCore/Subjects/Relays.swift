@@ -1,23 +1,27 @@
 /// A `PublishSubject` that only carries elements: it never fails nor completes.
 /// Thread-safe.
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
-    @usableFromInline internal let subject = PublishSubject<Element>()
+    @usableFromInline internal let storage: RelayStorage<Element>
 
     @inlinable
-    public init() {}
+    public init() {
+        storage = RelayStorage(SubjectCore(flavor: .publish))
+    }
+
+    deinit { storage.abandon() }
 
     /// Sends an element to the current subscribers.
     @inlinable
-    public func accept(_ element: Element) { subject.on(.next(element)) }
+    public func accept(_ element: Element) { storage.accept(element) }
 
-    public var hasObservers: Bool { subject.hasObservers }
+    public var hasObservers: Bool { storage.hasObservers }
 
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subject.subscribe(observer)
+        storage.observable.subscribe(observer)
     }
 
-    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -25,41 +29,43 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     @inlinable
-    public func asObservable() -> Observable<Element> { subject.asObservable() }
+    public func asObservable() -> Observable<Element> { storage.observable }
 }
 
 /// A `BehaviorSubject` that only carries elements: it never fails nor completes,
 /// so its `value` can always be read. Thread-safe.
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
-    @usableFromInline internal let subject: BehaviorSubject<Element>
+    @usableFromInline internal let storage: RelayStorage<Element>
 
     @inlinable
     public init(value: Element) {
-        subject = BehaviorSubject(value: value)
+        storage = RelayStorage(SubjectCore(flavor: .behavior, initialValue: value))
     }
+
+    deinit { storage.abandon() }
 
     /// The current value.
     public var value: Element {
-        // A relay's subject never fails and is never disposed, so this cannot throw.
-        try! subject.value()
+        // A relay's core never fails and is never disposed, so this cannot throw.
+        try! storage.core.currentValue()
     }
 
-    /// Sets the current value and sends it to the subscribers.
+    /// Sends an element to the current subscribers.
     @inlinable
-    public func accept(_ element: Element) { subject.on(.next(element)) }
+    public func accept(_ element: Element) { storage.accept(element) }
 
-    public var hasObservers: Bool { subject.hasObservers }
+    public var hasObservers: Bool { storage.hasObservers }
 
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subject.subscribe(observer)
+        storage.observable.subscribe(observer)
     }
 
-    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -67,37 +73,47 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     @inlinable
-    public func asObservable() -> Observable<Element> { subject.asObservable() }
+    public func asObservable() -> Observable<Element> { storage.observable }
 }
 
 /// A `ReplaySubject` that only carries elements. Thread-safe.
 public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
-    @usableFromInline internal let subject: ReplaySubject<Element>
+    @usableFromInline internal let storage: RelayStorage<Element>
 
     @inlinable
-    internal init(subject: ReplaySubject<Element>) { self.subject = subject }
+    internal init(bufferSize: Int?) {
+        storage = RelayStorage(SubjectCore(flavor: .replay(bufferSize)))
+    }
 
+    /// Replays at most `bufferSize` of the latest elements.
     public static func create(bufferSize: Int) -> ReplayRelay<Element> {
-        ReplayRelay(subject: .create(bufferSize: bufferSize))
+        precondition(bufferSize >= 0, "ReplayRelay: bufferSize must not be negative")
+        return ReplayRelay(bufferSize: bufferSize)
     }
 
+    /// Replays every element ever accepted (RxSwift's spelling).
     public static func createUnbound() -> ReplayRelay<Element> {
-        ReplayRelay(subject: .createUnbounded())
+        ReplayRelay(bufferSize: nil)
     }
 
+    deinit { storage.abandon() }
+
+    /// Sends an element to the current subscribers.
     @inlinable
-    public func accept(_ element: Element) { subject.on(.next(element)) }
+    public func accept(_ element: Element) { storage.accept(element) }
+
+    public var hasObservers: Bool { storage.hasObservers }
 
     @inlinable
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subject.subscribe(observer)
+        storage.observable.subscribe(observer)
     }
 
-    /// As `ObservableType`'s, through the subject (see `SubjectBase`'s).
+    /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -105,11 +121,11 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subject.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     @inlinable
-    public func asObservable() -> Observable<Element> { subject.asObservable() }
+    public func asObservable() -> Observable<Element> { storage.observable }
 }
 
 extension ObservableType {

@@ -1,0 +1,36 @@
+/// What a relay keeps: a subject's core and the observable made from it, without
+/// the subject's public object, which would be one more allocation per relay and
+/// one more object between a relay and its subscribers. The relay's `deinit`
+/// abandons the core, as a subject's does (see ``SubjectBase``).
+@usableFromInline
+@frozen
+internal struct RelayStorage<Element> {
+    @usableFromInline internal let core: SubjectCore<Element>
+    /// Made once, so that subscribing allocates nothing for it.
+    @usableFromInline internal let observable: Observable<Element>
+
+    @inlinable
+    internal init(_ core: SubjectCore<Element>) {
+        self.core = core
+        observable = Observable { observer in core.add(observer) }
+    }
+
+    @inlinable
+    internal func accept(_ element: Element) { core.send(.next(element)) }
+
+    internal var hasObservers: Bool { core.observerCount.load(ordering: .relaxed) > 0 }
+
+    /// Called by the relay's `deinit`: nobody can send anything any more.
+    @inlinable
+    internal func abandon() { core.perform(core, .abandon) }
+
+    @inlinable
+    internal func subscribe(
+        onNext: ((Element) -> Void)?,
+        onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?
+    ) -> Disposable {
+        observable.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+    }
+}
