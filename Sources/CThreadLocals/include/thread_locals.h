@@ -16,7 +16,9 @@
 ** Only the variable is defined in C (thread_locals.c); the functions are
 ** inline, compiled with the Swift code that calls them. The variable is hidden:
 ** a shared library that links a copy of the core has state of its own, as it
-** has classes of its own (a trampoline is an object of the copy that made it). */
+** has classes of its own (a trampoline is an object of the copy that made it).
+** The accessors are inlined into every module that counts resources, so the
+** core is linked into the same image as they are (SwiftPM links it statically). */
 #ifndef RXCORE_THREAD_LOCALS_H
 #define RXCORE_THREAD_LOCALS_H
 
