@@ -54,7 +54,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
         try! storage.core.currentValue()
     }
 
-    /// Sends an element to the current subscribers.
+    /// Sets the current value and sends it to the subscribers.
     @inlinable
     public func accept(_ element: Element) { storage.accept(element) }
 
@@ -102,7 +102,8 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
 
     deinit { storage.abandon() }
 
-    /// Sends an element to the current subscribers.
+    /// Keeps the element for later subscribers (up to the buffer's size) and sends it
+    /// to the current ones.
     @inlinable
     public func accept(_ element: Element) { storage.accept(element) }
 
