@@ -132,6 +132,12 @@ let shapes: [Shape] = [
             subject.onNext(i)
         }
     },
+    Shape(name: "bag-churn", unit: "disposable of 10 made with Disposables.create { } in a DisposeBag, bag released") { counter, n in
+        for _ in 0..<max(1, n / 10) {
+            let bag = DisposeBag()
+            for j in 0..<10 { bag.insert(Disposables.create { counter.record(j) }) }
+        }
+    },
 ]
 
 let arguments = CommandLine.arguments

@@ -245,8 +245,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         let held = upstream.takeForDisposal()
         upstreamLock.unlock()
         held.dispose()
-        let onDisposed = self.onDisposed
-        self.onDisposed = nil
+        // Moved out: a copy would retain the closure's context only to release it
+        // when the stored one is cleared.
+        let onDisposed = self.onDisposed.take()
         // No callback can start any more (the flags say so). One may still be
         // running on this thread, the one that disposed its own subscription or
         // delivered its terminal event: its handler must outlive the call, so the
@@ -257,7 +258,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         } else {
             releaseHandlers()
         }
-        onDisposed?()
+        if let onDisposed { onDisposed() }
     }
 
     /// Drops the subscriber's closures: they often capture the object that holds

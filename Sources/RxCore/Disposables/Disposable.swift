@@ -75,9 +75,9 @@ public final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let taken = action
-        action = nil
-        taken?()
+        // Moved out, not copied: a copy would retain the closure's context only
+        // to release it again when `action` is cleared.
+        if let taken = action.take() { taken() }
     }
 }
 

@@ -14,12 +14,25 @@ public final class DisposeBag: @unchecked Sendable {
     public init() { Resources.incrementTotal() }
 
     /// Adds a disposable; if the bag is being torn down, disposes it at once.
+    @inlinable
+    public func insert(_ disposable: consuming Disposable) {
+        keep(disposable)
+    }
+
+    /// Adds a disposable; if the bag is being torn down, disposes it at once.
+    ///
+    /// What `Disposables.create { }` returns: opened and moved in, where converting
+    /// it to a `Disposable` would copy it (a retain and a release through the run
+    /// time's witnesses).
+    @inlinable
+    public func insert(_ disposable: consuming Cancelable) {
+        keep(disposable)
+    }
+
     /// Inlinable, so that the disposable moves in: a call across the module
     /// boundary would copy the existential it is given.
     @inlinable
-    public func insert(_ disposable: consuming Disposable) {
-        // Taken, not borrowed: the bag keeps the caller's disposable without copying
-        // it (a copy of an existential goes through the run time's witnesses).
+    internal func keep<Held: Disposable>(_ disposable: consuming Held) {
         lock.lock()
         guard !isDisposed else {
             lock.unlock()
@@ -72,11 +85,19 @@ public final class DisposeBag: @unchecked Sendable {
     deinit {
         // No other reference is left, so nothing else can be inserting.
         isDisposed = true
-        let disposables = self.disposables
+        var disposables = self.disposables
         self.disposables = []
-        // Each called where it lies, rather than copied out first.
-        disposables.withUnsafeBufferPointer { held in
-            for index in held.indices { held[index].dispose() }
+        // Each moved out and a do-nothing disposable left in its place: calling
+        // through an existential in the array's storage copies it first (a retain
+        // and a release through the run time's witnesses per disposable), while
+        // one owned here is called where it is.
+        disposables.withUnsafeMutableBufferPointer { held in
+            guard let first = held.baseAddress else { return }
+            for index in 0..<held.count {
+                let disposable = (first + index).move()
+                (first + index).initialize(to: NopDisposable())
+                disposable.dispose()
+            }
         }
         Resources.decrementTotal()
     }
