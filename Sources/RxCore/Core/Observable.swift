@@ -86,12 +86,16 @@ extension ObservableType {
 
     /// Subscribes with closures for each kind of event; `onDisposed` runs once when
     /// the subscription ends, whether by a terminal event or by disposal.
+    ///
+    /// The closures are taken owned and moved into the subscription: borrowed, they
+    /// were copied there, a retain of each closure's context per subscription and
+    /// a release when the caller's copy ended.
     @inlinable
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
         asObservable().subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
     }
@@ -127,10 +131,10 @@ extension SubscriptionSink {
     /// nobody handles goes to `Hooks.defaultErrorHandler`, as in RxSwift.
     @inlinable
     internal static func subscriber(
-        onNext: ((Element) -> Void)?,
-        onError: ((Swift.Error) -> Void)?,
-        onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?
+        onNext: __owned ((Element) -> Void)?,
+        onError: __owned ((Swift.Error) -> Void)?,
+        onCompleted: __owned (() -> Void)?,
+        onDisposed: __owned (() -> Void)?
     ) -> SubscriptionSink {
         SubscriptionSink(onNext: onNext, onError: onError ?? Hooks.callStackReporter(), onCompleted: onCompleted, onDisposed: onDisposed)
     }
