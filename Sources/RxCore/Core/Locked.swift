@@ -8,8 +8,9 @@ import Darwin
 
 /// A value guarded by a ``SpinLock``, for short critical sections that never call out.
 ///
-/// Why not `Synchronization.Mutex`: on this platform it makes a `gettid` system
-/// call on every lock and unlock (see BENCHMARKS.md). Why not storage inside the
+/// Why not `Synchronization.Mutex`: it is a priority-inheritance futex, whose
+/// waiters enter the kernel at once, where these sections last a few dozen
+/// instructions and a spin with backoff waits them out. Why not storage inside the
 /// owner through `_Cell`: a generic class's deinit runs unspecialized, and
 /// destroying a `_Cell` there looks its type metadata up at run time, which cost
 /// more than the rest of a subscription. One small heap block is cheaper.
