@@ -93,6 +93,14 @@ final class MethodBinding: Sendable {
         if let problem {
             return RxmErrorFilling.fill(error, with: ModalError.invalidArgument(method: name, reason: problem))
         }
+        return perform(config: config, values: values, error: error)
+    }
+
+    /// Runs the method's body on the configuration `config` points to with
+    /// `values`, decoded already: the closure's last step, and what an invoker
+    /// in this process calls directly (``InProcessMethods``). Returns `RXM_OK`,
+    /// or the code of the error it fills `error` with.
+    func perform(config: UnsafeMutableRawPointer?, values: [ModalValue], error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
         guard let config else {
             return RxmErrorFilling.fill(error, with: ModalError.invalidArgument(method: name, reason: "config is NULL"))
         }

@@ -59,6 +59,7 @@ public final class ModalKindDescriptor: Sendable {
                 result: FFITypes.int32, handler: MethodBinding.handler,
                 userData: Unmanaged.passRetained(binding).toOpaque(),   // never released: see Lifetime
                 what: "\(definition.name).\(method.name)")
+            InProcessMethods.register(binding, at: closure.code)
             (table + index).initialize(to: rxm_method(
                 name: Self.keep(method.name), signature: Self.keep(method.signature),
                 function: unsafeBitCast(closure.code, to: (@convention(c) () -> Void).self),

@@ -15,6 +15,11 @@ import Glibc
 /// ill-typed, no string with a NUL byte and no invalid UTF-8 reaches the plugin;
 /// all the C memory an argument needs lives exactly for the call.
 ///
+/// A method of a Swift kind defined in this process (``InProcessMethods``) is
+/// called without libffi when it takes no value tree: its binding gets the
+/// checked arguments as the values it would have read back from C, and its
+/// failure comes back through an `rxm_error`, as a C call's does.
+///
 /// Lifetime: the invoker keeps the method's function pointer, so it must not
 /// outlive the loaded plugin that provides it (the registry keeps plugins loaded
 /// for as long as their kinds are registered).
@@ -41,6 +46,12 @@ public final class MethodInvoker: @unchecked Sendable {
     // Copies of what the signature says, read on every call.
     private let kinds: [MethodSignature.Kind]
     private let hasValueArguments: Bool
+    /// Set when the function is a method of a Swift kind of this process
+    /// (``InProcessMethods``): it is then called with Swift values, not through libffi.
+    private let inProcess: MethodBinding?
+
+    /// Whether calls skip libffi, going straight to a Swift kind's method.
+    var callsInProcess: Bool { inProcess != nil }
 
     private static let preparations = Atomic<Int>(0)
 
@@ -59,8 +70,10 @@ public final class MethodInvoker: @unchecked Sendable {
         try self.init(description: description, function: method.function!)
     }
 
-    /// Prepares an invoker for a method already described in Swift.
-    init(description: MethodDescription, function: @escaping @convention(c) () -> Void) throws {
+    /// Prepares an invoker for a method already described in Swift. With
+    /// `inProcess` false, a Swift kind's method is called through libffi like a
+    /// plugin's (for tests comparing the two ways).
+    init(description: MethodDescription, function: @escaping @convention(c) () -> Void, inProcess: Bool = true) throws {
         let name = description.name
         let signature = description.signature
         self.name = name
@@ -70,6 +83,11 @@ public final class MethodInvoker: @unchecked Sendable {
         let kinds = signature.kinds
         self.kinds = kinds
         hasValueArguments = signature.hasValueArguments
+        // A value tree (`v`) crosses as C memory that the method reads in place:
+        // such methods keep the C call, so that they see exactly what a C caller's
+        // tree would give them.
+        self.inProcess = inProcess && !signature.hasValueArguments
+            ? InProcessMethods.binding(at: unsafeBitCast(function, to: UnsafeRawPointer.self)) : nil
         let types: [UnsafeMutablePointer<ffi_type>?] = [FFITypes.pointer] + kinds.flatMap(FFITypes.types(of:)) + [FFITypes.pointer]
         cArgumentCount = types.count
         argumentTypes = .allocate(capacity: types.count)
@@ -108,6 +126,10 @@ public final class MethodInvoker: @unchecked Sendable {
         var layout = ScratchLayout()
         for index in kinds.indices {
             try check(arguments[index], as: kinds[index], at: index, into: &layout)
+        }
+        if let inProcess {
+            try call(inProcess, config: config, arguments: arguments)
+            return
         }
         let failure: ModalError?
         if hasValueArguments {
@@ -205,6 +227,48 @@ public final class MethodInvoker: @unchecked Sendable {
             // libffi widens an `int` result to ffi_arg; the low 32 bits are the int.
             let status = Int32(truncatingIfNeeded: returned)
             return status == 0 ? nil : pluginFailure(status: status, error: UnsafeRawPointer(error))
+        }
+    }
+
+    /// Calls a Swift kind's method with checked arguments as the values its
+    /// closure would have read back from C (an `int` given as a whole `.double`
+    /// arrives as `.int`, a string given for bytes as `.bytes`, …), and turns a
+    /// failure into the error a C call's would have become: the `rxm_error` is
+    /// filled, then read as a plugin's.
+    private func call(_ binding: MethodBinding, config: UnsafeMutableRawPointer, arguments: [ModalValue]) throws {
+        var values: [ModalValue] = []
+        values.reserveCapacity(kinds.count)
+        for index in kinds.indices {
+            values.append(Self.asReadBackFromC(arguments[index], kind: kinds[index]))
+        }
+        var error = rxm_error()
+        let status = binding.perform(config: config, values: values, error: &error)
+        guard status != 0 else { return }
+        throw withUnsafeBytes(of: &error) { pluginFailure(status: status, error: $0.baseAddress!) }
+    }
+
+    /// A checked argument as the closure of a Swift kind reads it from its C form.
+    private static func asReadBackFromC(_ argument: ModalValue, kind: MethodSignature.Kind) -> ModalValue {
+        switch kind {
+        case .bool: return .bool(argument.boolValue!)
+        case .int: return .int(exactInt(argument)!)
+        case .double: return .double(argument.doubleValue!)
+        case .string: return asString(argument)
+        case .bytes:
+            switch argument {
+            case .string(let text): return .bytes(Array(text.utf8))
+            default: return argument
+            }
+        case .strings: return .array(argument.arrayValue!.map(asString))
+        case .value: preconditionFailure("a value tree crosses as C memory")
+        }
+    }
+
+    /// A checked string argument (a string, or bytes of valid UTF-8) as a string.
+    private static func asString(_ argument: ModalValue) -> ModalValue {
+        switch argument {
+        case .bytes(let data): return .string(String(decoding: data, as: UTF8.self))
+        default: return argument
         }
     }
 
