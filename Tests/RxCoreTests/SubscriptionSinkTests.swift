@@ -11,6 +11,14 @@ final class SubscriptionSinkTests: RxTestCase {
         var disposed = 0
     }
 
+    /// What threads did, in the order they did it.
+    private final class OrderLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var logged: [String] = []
+        func append(_ entry: String) { lock.withLock { logged.append(entry) } }
+        var entries: [String] { lock.withLock { logged } }
+    }
+
     private func rawSource(_ captured: Captured) -> Observable<Int> {
         Observable { observer in
             captured.observer = observer
@@ -109,5 +117,56 @@ final class SubscriptionSinkTests: RxTestCase {
             XCTAssertEqual(log.entries, ["after dispose \(index)", "released"], form)
             log.entries = []
         }
+    }
+
+    func testWhatASourceReturnsAfterEndingWhileSubscribedIsDisposedOnceAndDisposalStillMarksTheSubscription() {
+        var events: [String] = []
+        var upstreamDisposals = 0
+        let subscription = Observable<Int> { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create { upstreamDisposals += 1 }
+        }.subscribe(onNext: { events.append("next \($0)") },
+                    onCompleted: { events.append("completed") },
+                    onDisposed: { events.append("disposed") })
+        XCTAssertEqual(events, ["next 1", "completed", "disposed"])
+        XCTAssertEqual(upstreamDisposals, 1, "what subscribing returned is disposed as it arrives")
+        let cancelable = subscription as? Cancelable
+        XCTAssertEqual(cancelable?.isDisposed, false, "ended by its terminal event, not yet disposed")
+        subscription.dispose()
+        XCTAssertEqual(cancelable?.isDisposed, true)
+        subscription.dispose()
+        XCTAssertEqual(events, ["next 1", "completed", "disposed"])
+        XCTAssertEqual(upstreamDisposals, 1)
+    }
+
+    func testADisposeFromAnotherThreadAfterTheTerminalEventWaitsForOnDisposedStillRunning() {
+        let subject = PublishSubject<Int>()
+        let insideOnDisposed = DispatchSemaphore(value: 0)
+        let leaveOnDisposed = DispatchSemaphore(value: 0)
+        let order = OrderLog()
+        let subscription = subject.subscribe(onDisposed: {
+            insideOnDisposed.signal()
+            leaveOnDisposed.wait()
+            order.append("onDisposed returns")
+        })
+        let terminalDelivered = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            subject.onCompleted()
+            terminalDelivered.signal()
+        }
+        insideOnDisposed.wait()
+        let disposed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            subscription.dispose()
+            order.append("dispose returns")
+            disposed.signal()
+        }
+        XCTAssertEqual(disposed.wait(timeout: .now() + .milliseconds(200)), .timedOut,
+                       "dispose() returned while onDisposed was still running on the terminal event's thread")
+        leaveOnDisposed.signal()
+        XCTAssertEqual(disposed.wait(timeout: .now() + .seconds(10)), .success)
+        XCTAssertEqual(terminalDelivered.wait(timeout: .now() + .seconds(10)), .success)
+        XCTAssertEqual(order.entries, ["onDisposed returns", "dispose returns"])
     }
 }

@@ -184,12 +184,26 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
 
     @usableFromInline
     internal func dispose() {
-        // Both bits in one locked instruction: the disposal finishes the
-        // subscription itself (after any callback running elsewhere returns),
-        // unless its terminal event already did. A terminal event delivered
-        // meanwhile on another thread then finds the finish taken and leaves it.
-        let previous = flags.bitwiseOr(Self.disposedBit | Self.finishedBit, ordering: .sequentiallyConsistent).oldValue
-        guard previous & Self.disposedBit == 0 else { return }
+        let previous: UInt8
+        let seenFlags = flags.load(ordering: .acquiring)
+        if seenFlags & Self.finishedBit != 0 {
+            // Already finished (its terminal event, most often): nothing can start
+            // any more, and the only change left to the flags is this bit, which
+            // disposers may race to set to the same value. A plain store does, not
+            // a locked instruction; what follows still waits for a callback that
+            // may be running elsewhere (the claim it holds was taken before the
+            // finish this thread saw).
+            guard seenFlags & Self.disposedBit == 0 else { return }
+            flags.store(seenFlags | Self.disposedBit, ordering: .releasing)
+            previous = seenFlags
+        } else {
+            // Both bits in one locked instruction: the disposal finishes the
+            // subscription itself (after any callback running elsewhere returns),
+            // unless its terminal event already did. A terminal event delivered
+            // meanwhile on another thread then finds the finish taken and leaves it.
+            previous = flags.bitwiseOr(Self.disposedBit | Self.finishedBit, ordering: .sequentiallyConsistent).oldValue
+            guard previous & Self.disposedBit == 0 else { return }
+        }
         let finishes = previous & Self.finishedBit == 0
         // Wait for a callback in progress on another thread to return: for the
         // claim seen now to end. Later claims see the flag and call nothing.
@@ -219,6 +233,13 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     /// Stores the upstream subscription, or disposes it if this subscription already ended.
     @inlinable @inline(__always)
     internal func setUpstream(_ disposable: consuming Disposable) {
+        // Ended during its own subscription (`just`, `empty`, a stopped subject):
+        // whoever finished it took the slot or will find it empty, so what
+        // subscribing returned is disposed here, without the lock.
+        if flags.load(ordering: .acquiring) & Self.finishedBit != 0 {
+            disposable.dispose()
+            return
+        }
         upstreamLock.lock()
         if upstream.state == .empty {
             upstream.store(disposable)
