@@ -316,4 +316,28 @@ final class MulticastTests: RxTestCase {
         subscription.dispose()
         connection.dispose()
     }
+
+    func testAConnectionHoldsItsConnectableUntilDisposedAndNotAfter() {
+        let source = PublishSubject<Int>()
+        weak var released: ConnectableObservable<Int>?
+        var connection: Disposable?
+        var heard: [Int] = []
+        var subscription: Disposable?
+        do {
+            let connectable = source.publish()
+            released = connectable
+            subscription = connectable.subscribe(onNext: { heard.append($0) })
+            connection = connectable.connect()
+        }
+        source.onNext(1)
+        XCTAssertNotNil(released, "a live connection keeps its connectable")
+        XCTAssertEqual(heard, [1])
+        connection?.dispose()
+        source.onNext(2)
+        XCTAssertEqual(heard, [1], "disconnected")
+        subscription?.dispose()
+        XCTAssertNil(released, "a disposed connection, still held, lets its connectable go")
+        connection = nil
+        subscription = nil
+    }
 }

@@ -72,6 +72,11 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
 
     /// Subscribes the shared subject to the source, if not already connected. The
     /// result disconnects; disposing it twice, or after another connection began, does nothing.
+    ///
+    /// The result holds this connectable until it is disposed, as RxSwift's
+    /// connection does (and the connection's own subscription does while it runs).
+    /// Not weakly: a weak reference gives an object a side table, and every
+    /// retain and release of it then takes the run time's slow path.
     @inlinable @discardableResult
     public func connect() -> Disposable {
         let subject = currentSubject()
@@ -84,7 +89,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
         guard let id else {
             return state.withLock { state in
                 let id = state.connection?.id ?? 0
-                return AnonymousDisposable { [weak self] in self?.disconnect(id) }
+                return AnonymousDisposable { self.disconnect(id) }
             }
         }
         let subscription = SingleAssignmentDisposable()
@@ -94,16 +99,10 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
             return true
         }
         if stored {
-            source.run(AnyObserver { event in
-                // As in RxSwift, the connection ends before its subscribers hear the
-                // terminal event: one that subscribes again from its onCompleted or
-                // onError starts a new connection (with a new subject, if made per
-                // connection) instead of hearing the old end.
-                if event.isStopEvent { self.connectionEnded(id) }
-                subject.observer.on(event)
-            }, into: subscription)
+            let link = ConnectionLink(connectable: self, id: id, subject: subject.observer)
+            source.run(AnyObserver(eventHandler: link.on), into: subscription)
         }
-        return AnonymousDisposable { [weak self] in self?.disconnect(id) }
+        return AnonymousDisposable { self.disconnect(id) }
     }
 
     /// The source ended: its subscription is released, and a per-connection
@@ -185,21 +184,12 @@ internal final class RefCounter<Element>: @unchecked Sendable {
     @inlinable
     internal func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
         let joined = state.withLock { $0.connectionID }
+        let member = RefCountMember(counter: self, observer: observer, joined: joined)
+        let subscription = subscribeToSubject(AnyObserver(eventHandler: member.on))
         // A subject that already terminated (share(scope: .forever), publish) sends its
         // terminal event during the subscription; that subscriber is done, and, as in
         // RxSwift, must not connect the source again.
-        let ended = Atomic<Bool>(false)
-        let subscription = subscribeToSubject(AnyObserver { event in
-            if event.isStopEvent {
-                ended.store(true, ordering: .releasing)
-                // The source ended: the count starts again from nothing, before the
-                // subscriber hears it, so that subscribing from its onCompleted
-                // connects anew (RxSwift's refCount does the same).
-                self.connectionEnded(joined)
-            }
-            observer.on(event)
-        })
-        if ended.load(ordering: .acquiring) || hasEndedForGood() { return subscription }
+        if member.ended.load(ordering: .acquiring) || hasEndedForGood() { return subscription }
         let first = state.withLock { state -> Bool? in
             guard state.connectionID == joined else { return nil }
             state.count += 1
@@ -216,14 +206,20 @@ internal final class RefCounter<Element>: @unchecked Sendable {
         }
         return AnonymousDisposable { [self] in
             subscription.dispose()
-            let connection = state.withLock { state -> Disposable? in
-                guard state.connectionID == joined, state.count > 0 else { return nil }
-                state.count -= 1
-                guard state.count == 0 else { return nil }
-                return state.connection.take()
-            }
-            connection?.dispose()
+            leave(joined)
         }
+    }
+
+    /// A subscriber of connection `joined` left: the last one disconnects.
+    @inlinable
+    internal func leave(_ joined: UInt64) {
+        let connection = state.withLock { state -> Disposable? in
+            guard state.connectionID == joined, state.count > 0 else { return nil }
+            state.count -= 1
+            guard state.count == 0 else { return nil }
+            return state.connection.take()
+        }
+        connection?.dispose()
     }
 
     @inlinable
@@ -235,6 +231,65 @@ internal final class RefCounter<Element>: @unchecked Sendable {
             return state.connection.take()
         }
         connection?.dispose()
+    }
+}
+
+/// The source's observer for one connection of a `ConnectableObservable`: it
+/// passes the events to the shared subject. An object rather than a closure, so
+/// that the observer's context is the object itself.
+@usableFromInline
+internal final class ConnectionLink<Element>: @unchecked Sendable {
+    @usableFromInline internal let connectable: ConnectableObservable<Element>
+    @usableFromInline internal let id: UInt64
+    @usableFromInline internal let subject: AnyObserver<Element>
+
+    @inlinable
+    internal init(connectable: ConnectableObservable<Element>, id: UInt64, subject: AnyObserver<Element>) {
+        self.connectable = connectable
+        self.id = id
+        self.subject = subject
+    }
+
+    @inlinable
+    internal func on(_ event: Event<Element>) {
+        // As in RxSwift, the connection ends before its subscribers hear the
+        // terminal event: one that subscribes again from its onCompleted or
+        // onError starts a new connection (with a new subject, if made per
+        // connection) instead of hearing the old end.
+        if event.isStopEvent { connectable.connectionEnded(id) }
+        subject.on(event)
+    }
+}
+
+/// One subscriber of a `refCount`, as the subject's observer: it forwards the
+/// events and notes the source's end. One object where a box for the flag and a
+/// closure were two allocations.
+@usableFromInline
+internal final class RefCountMember<Element>: @unchecked Sendable {
+    @usableFromInline internal let counter: RefCounter<Element>
+    @usableFromInline internal let observer: AnyObserver<Element>
+    /// The connection this subscriber counts in.
+    @usableFromInline internal let joined: UInt64
+    /// Set once the subject has sent its terminal event to this subscriber.
+    @usableFromInline internal let ended = Atomic<Bool>(false)
+
+    @inlinable
+    internal init(counter: RefCounter<Element>, observer: AnyObserver<Element>, joined: UInt64) {
+        self.counter = counter
+        self.observer = observer
+        self.joined = joined
+    }
+
+    @inlinable
+    internal func on(_ event: Event<Element>) {
+        if event.isStopEvent {
+            ended.store(true, ordering: .releasing)
+            // The source ended: the count starts again from nothing, before the
+            // subscriber hears it, so that subscribing from its onCompleted
+            // connects anew (RxSwift's refCount does the same).
+            counter.connectionEnded(joined)
+        }
+        observer.on(event)
     }
 }
 
