@@ -177,8 +177,21 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
         // Only the draining thread writes it, so a load and a store do (no locked exchange).
         let previous = subscribingThread.load(ordering: .relaxed)
         subscribingThread.store(thread, ordering: .relaxed)
-        var innerObserver = takeInnerObserver(id: id)
-        let subscription = Trampoline.runReturning(inner.subscribeHandler, AnyObserver(eventHandler: innerObserver.on))
+        let innerObserver = takeInnerObserver(id: id)
+        // The subscription goes straight into a consuming parameter: held in a
+        // local first, it was copied on its way into the group (a copy of an
+        // existential retains what it holds, to release it again after).
+        keep(Trampoline.runReturning(inner.subscribeHandler, AnyObserver(eventHandler: innerObserver.on)),
+             of: id, observer: consume innerObserver, subscribingThread: previous)
+    }
+
+    /// What follows an inner sequence's subscription: the subscribing thread
+    /// restored, its observer kept or made spare, and the subscription stored
+    /// unless the inner already ended.
+    @inlinable
+    internal func keep(_ subscription: consuming Disposable, of id: UInt64,
+                       observer innerObserver: consuming FlattenInnerObserver<Source, Result>, subscribingThread previous: UInt) {
+        let state = self.state.pointer
         subscribingThread.store(previous, ordering: .relaxed)
         if isKnownUniquelyReferenced(&innerObserver) {
             // The inner let go of its observer (`just`, `empty`): nothing can call it
@@ -193,7 +206,7 @@ internal final class FlattenSink<Source, Result>: SerialDrain<FlattenCommand<Sou
             subscription.dispose()
             return
         }
-        state.pointee.active.update(RunningInner(key: subscriptions.insert(subscription)), for: id)
+        state.pointee.active.update(RunningInner(key: subscriptions.insert(consume subscription)), for: id)
     }
 
     /// The spare inner observer, or a new one, set up for inner sequence `id`.
