@@ -165,6 +165,47 @@ final class ConcurrencyStressTests: RxTestCase {
         XCTAssertEqual(upstreamDisposals.value, rounds, "the upstream is disposed once per subscription")
     }
 
+    func testATerminalEventFromAnotherThreadWhileTheSubscriptionIsBeingMadeDisposesWhatItReturnsOnce() {
+        // The `create` closure hands its observer to another thread, which
+        // completes while the closure is still running: the disposable the closure
+        // then returns (and the subscription to `create` itself) arrives after
+        // the end, and must be disposed once, by whichever side comes second. In
+        // a third of the rounds the completion is over before the closure
+        // returns; in the others the two race, with the closure returning after
+        // a spin of varying length.
+        let rounds = 20_000
+        let resourceDisposals = SharedCounter(), onDisposedRuns = SharedCounter(), completions = SharedCounter()
+        for round in 0..<rounds {
+            let completed = SharedFlag()
+            let group = DispatchGroup()
+            let source = Observable<Int>.create { observer in
+                let go = SharedFlag()
+                DispatchQueue.global().async(group: group) {
+                    while !go.isSet {}
+                    observer.onCompleted()
+                    completed.set()
+                }
+                go.set()
+                if round % 3 == 0 {
+                    while !completed.isSet {}
+                } else {
+                    for _ in 0..<(round % 97) * 20 { _ = completed.isSet }
+                }
+                return Disposables.create { resourceDisposals.increment() }
+            }
+            let subscription = source.subscribe(
+                onCompleted: { completions.increment() },
+                onDisposed: { onDisposedRuns.increment() })
+            guard group.wait(timeout: .now() + groupLimit) == .success else {
+                return XCTFail("the completing thread did not return: deadlock")
+            }
+            subscription.dispose()
+        }
+        XCTAssertEqual(completions.value, rounds, "every subscription completes once")
+        XCTAssertEqual(onDisposedRuns.value, rounds, "onDisposed runs once per subscription")
+        XCTAssertEqual(resourceDisposals.value, rounds, "what the closure returned is disposed once per subscription")
+    }
+
     func testMergeOfSubjectsFedFromDifferentThreads() {
         let senders = 4, perSender = 10_000
         let subjects = (0..<senders).map { _ in PublishSubject<Int>() }

@@ -26,9 +26,19 @@ import Synchronization
 /// a disposer waits for the claim value to *change*, not to become zero, so a
 /// producer that re-claims the sink in a tight loop cannot starve it. Any claim
 /// made after the disposer looked sees the disposed flag and calls nothing.
+///
+/// The upstream subscription is handed over through the same flags, without a
+/// lock: `setUpstream` moves it into its field and then raises `upstreamStoredBit`;
+/// whoever raises `finishedBit` takes it out if the flags it replaced had that bit,
+/// and otherwise leaves it to `setUpstream`, whose own operation on the flags then
+/// finds the finished bit. The flags' total order decides which of the two
+/// disposes it, so ending a subscription costs no locked instruction beyond the
+/// one that marks it finished.
 @usableFromInline
 internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable {
     @usableFromInline static var disposedBit: UInt8 { 1 }
+    /// The upstream subscription is in `upstream`; see the type's documentation.
+    @usableFromInline static var upstreamStoredBit: UInt8 { 2 }
     @usableFromInline static var finishedBit: UInt8 { 4 }
 
     /// The current delivery claim (thread identity | generation bit), or 0.
@@ -53,8 +63,10 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     @exclusivity(unchecked) @usableFromInline internal var onNext: ((Element) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onError: ((Swift.Error) -> Void)?
     @exclusivity(unchecked) @usableFromInline internal var onCompleted: (() -> Void)?
-    @usableFromInline internal let upstreamLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline internal var upstream = DisposableSlot.empty
+    /// Written once by `setUpstream` before it raises `upstreamStoredBit`, and
+    /// taken once by whoever finds that bit when finishing (a `NopDisposable` until
+    /// then, and after).
+    @exclusivity(unchecked) @usableFromInline internal var upstream: Disposable = NopDisposable()
     // Written once at init, read once when finishing.
     @exclusivity(unchecked) @usableFromInline internal var onDisposed: (() -> Void)?
 
@@ -130,7 +142,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
         // A terminal event needs no mark of its own: `finish()` raises its bit
         // before this claim ends, and events re-entered from the callback wait
         // for the claim (see `completeDelivery`), so none gets through.
-        guard flags.load(ordering: .sequentiallyConsistent) == 0 else { return }
+        guard flags.load(ordering: .sequentiallyConsistent) & (Self.disposedBit | Self.finishedBit) == 0 else { return }
         // The handlers are called where they are stored, not copied out: a copy
         // costs a retain and a release of the closure's context on every event.
         // That is safe because nothing releases them while this claim lasts (a
@@ -193,6 +205,9 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             // a locked instruction; what follows still waits for a callback that
             // may be running elsewhere (the claim it holds was taken before the
             // finish this thread saw).
+            // (The store may also lower `upstreamStoredBit`, raised meanwhile by a
+            // `setUpstream` that then found the finished bit and disposed its
+            // subscription itself: nobody reads that bit after the finish.)
             guard seenFlags & Self.disposedBit == 0 else { return }
             flags.store(seenFlags | Self.disposedBit, ordering: .releasing)
             previous = seenFlags
@@ -217,7 +232,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             while deliveringThread.load(ordering: .sequentiallyConsistent) == seen {
                 // The callback's thread waits (perhaps through others) for this one:
                 // leave the rest of the disposal to it rather than wait forever.
-                if backoff.attempts >= 64, waits.handOverIfCycle(waiter: me, rest: { if finishes { self.completeFinish() } }) {
+                if backoff.attempts >= 64, waits.handOverIfCycle(waiter: me, rest: { if finishes { self.completeFinish(replacing: previous) } }) {
                     handedOver = true
                     break
                 }
@@ -227,7 +242,7 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             for rest in waits.end(waiter: me) { rest() }
             if handedOver { return }
         }
-        if finishes { completeFinish() }
+        if finishes { completeFinish(replacing: previous) }
     }
 
     /// Stores the upstream subscription, or disposes it if this subscription already ended.
@@ -240,15 +255,11 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
             disposable.dispose()
             return
         }
-        upstreamLock.lock()
-        if upstream.state == .empty {
-            upstream.store(disposable)
-            upstreamLock.unlock()
-        } else {
-            let ended = upstream.isDisposed
-            upstreamLock.unlock()
-            if ended { disposable.dispose() }
-        }
+        upstream = consume disposable
+        // Finished meanwhile: the finisher saw no subscription to take, so it is
+        // this thread's to dispose.
+        let previous = flags.bitwiseOr(Self.upstreamStoredBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.finishedBit != 0 { takeDisposable(from: &upstream).dispose() }
     }
 
     /// Disposes upstream and runs `onDisposed`, once.
@@ -256,16 +267,16 @@ internal final class SubscriptionSink<Element>: Cancelable, @unchecked Sendable 
     internal func finish() {
         let previous = flags.bitwiseOr(Self.finishedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.finishedBit == 0 else { return }
-        completeFinish()
+        completeFinish(replacing: previous)
     }
 
-    /// What ``finish()`` does, for whoever raised the finished bit.
+    /// What ``finish()`` does, for whoever raised the finished bit; `previous` is
+    /// the value of the flags that raising it replaced.
     @usableFromInline
-    internal func completeFinish() {
-        upstreamLock.lock()
-        let held = upstream.takeForDisposal()
-        upstreamLock.unlock()
-        held.dispose()
+    internal func completeFinish(replacing previous: UInt8) {
+        // Without the bit, the subscription is not stored yet and `setUpstream`
+        // disposes it (see the type's documentation).
+        if previous & Self.upstreamStoredBit != 0 { takeDisposable(from: &upstream).dispose() }
         // Moved out: a copy would retain the closure's context only to release it
         // when the stored one is cleared.
         let onDisposed = self.onDisposed.take()

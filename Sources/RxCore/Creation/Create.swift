@@ -19,12 +19,22 @@ extension Observable {
 }
 
 /// Serializes and polices the events a `create` closure sends.
+///
+/// The closure's disposable is handed over through `flags`, without a lock:
+/// `setResource` moves it into `resource` and then raises `resourceStoredBit`;
+/// `dispose()` raises `disposedBit` and takes the resource out only if the flags
+/// it replaced had the other bit. Whichever of the two operations on the flags
+/// comes second disposes it, so disposing costs one locked instruction.
 @usableFromInline
 internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelable, @unchecked Sendable {
+    @usableFromInline static var disposedBit: UInt8 { 1 }
+    @usableFromInline static var resourceStoredBit: UInt8 { 2 }
+
     @usableFromInline internal let downstream: AnyObserver<Element>
-    @usableFromInline internal let resourceLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline internal var resource = DisposableSlot.empty
-    @usableFromInline internal let disposed = Atomic<Bool>(false)
+    /// Written once by `setResource` before it raises `resourceStoredBit`, taken
+    /// once by whoever disposes after that (a `NopDisposable` otherwise).
+    @exclusivity(unchecked) @usableFromInline internal var resource: Disposable = NopDisposable()
+    @usableFromInline internal let flags = Atomic<UInt8>(0)
     /// Only the draining thread reads or writes it.
     @exclusivity(unchecked) @usableFromInline internal var isStopped = false
 
@@ -44,7 +54,7 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
 
     @inlinable
     internal func forward(_ event: Event<Element>) {
-        guard !isStopped, !disposed.load(ordering: .relaxed) else { return }
+        guard !isStopped, flags.load(ordering: .relaxed) & Self.disposedBit == 0 else { return }
         guard event.isStopEvent else { return downstream.on(event) }
         isStopped = true
         downstream.on(event)
@@ -58,26 +68,24 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
     /// subscription already ended.
     @inlinable
     internal func setResource(_ disposable: consuming Disposable) {
-        resourceLock.lock()
-        if resource.state == .empty {
-            resource.store(disposable)
-            resourceLock.unlock()
-        } else {
-            let ended = resource.isDisposed
-            resourceLock.unlock()
-            if ended { disposable.dispose() }
+        // Ended during the closure (its terminal event, most often): no locked
+        // instruction needed, nobody will look for the resource.
+        if flags.load(ordering: .acquiring) & Self.disposedBit != 0 {
+            disposable.dispose()
+            return
         }
+        resource = consume disposable
+        let previous = flags.bitwiseOr(Self.resourceStoredBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.disposedBit != 0 { takeDisposable(from: &resource).dispose() }
     }
 
     @usableFromInline
-    internal var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+    internal var isDisposed: Bool { flags.load(ordering: .acquiring) & Self.disposedBit != 0 }
 
     @usableFromInline
     internal func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        resourceLock.lock()
-        let held = resource.takeForDisposal()
-        resourceLock.unlock()
-        held.dispose()
+        let previous = flags.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+        guard previous & Self.disposedBit == 0 else { return }
+        if previous & Self.resourceStoredBit != 0 { takeDisposable(from: &resource).dispose() }
     }
 }

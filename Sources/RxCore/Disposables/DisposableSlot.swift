@@ -51,13 +51,21 @@ internal struct DisposableSlot {
     @inlinable
     internal mutating func takeForDisposal() -> Disposable {
         state = .disposed
-        return withUnsafeMutablePointer(to: &held) { slot in
-            let taken = slot.move()
-            slot.initialize(to: NopDisposable())
-            return taken
-        }
+        return takeDisposable(from: &held)
     }
 
     @inlinable
     internal var isDisposed: Bool { state == .disposed }
+}
+
+/// Moves the disposable out of `field`, leaving a `NopDisposable` there: a move,
+/// not a copy (copying an existential retains what it holds, and releasing the
+/// copy later costs as much again).
+@inlinable @inline(__always)
+internal func takeDisposable(from field: inout Disposable) -> Disposable {
+    withUnsafeMutablePointer(to: &field) { slot in
+        let taken = slot.move()
+        slot.initialize(to: NopDisposable())
+        return taken
+    }
 }
