@@ -15,6 +15,30 @@ final class CreationTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(200, 42), .completed(200)])
     }
 
+    func testJustSubscribedWithClosuresCallsThemAsASubscriptionWouldInOrderUnderTheTrampoline() {
+        // subscribe(onNext:…) on a `just` runs without a subscription object; what
+        // the closures see must be what they see through one (here `map`'s): the
+        // element, completion, then onDisposed, with a synchronous source
+        // subscribed from inside onNext queued until all three have run.
+        func log(_ source: Observable<Int>) -> [String] {
+            var log: [String] = []
+            let subscription = source.subscribe(
+                onNext: { element in
+                    log.append("next \(element)")
+                    _ = Observable.of(7, 8).subscribe(onNext: { log.append("nested \($0)") })
+                },
+                onError: { log.append("error \($0)") },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") })
+            subscription.dispose()
+            log.append("after dispose")
+            return log
+        }
+        let direct = log(.just(1))
+        XCTAssertEqual(direct, ["next 1", "completed", "disposed", "nested 7", "nested 8", "after dispose"])
+        XCTAssertEqual(direct, log(Observable.just(1).map { $0 }))
+    }
+
     func testOfEmitsElementsInOrderThenCompletes() {
         let scheduler = TestScheduler()
         let observer = scheduler.start { Observable.of(3, 1, 2) }

@@ -97,7 +97,12 @@ extension ObservableType {
         onCompleted: __owned (() -> Void)? = nil,
         onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+        let source = asObservable()
+        // A `just` cannot fail, so `onError` is never called.
+        if let scalar = source.scalar {
+            return scalar.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
+        return source.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
     }
 
     /// Subscribes with one closure for every event.

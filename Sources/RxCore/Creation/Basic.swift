@@ -107,4 +107,23 @@ internal final class ScalarElement<Element>: @unchecked Sendable {
         observer.on(.completed)
         return NopDisposable()
     }
+
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` on a `just`: the
+    /// subscription is over before `subscribe` returns and nothing can reach it
+    /// meanwhile, so it needs no sink to serialize, police or dispose it, and the
+    /// closures are called directly, in the order and under the trampoline the
+    /// sink would call them. What it returns has nothing left to dispose.
+    @inlinable
+    internal func subscribe(
+        onNext: __owned ((Element) -> Void)?,
+        onCompleted: __owned (() -> Void)?,
+        onDisposed: __owned (() -> Void)?
+    ) -> Disposable {
+        Trampoline.run {
+            onNext?(element)
+            onCompleted?()
+            onDisposed?()
+        }
+        return NopDisposable()
+    }
 }
