@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Observable {
     /// Emits the elements one by one, then completes.
     ///
@@ -82,7 +84,9 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
     @usableFromInline internal let observer: AnyObserver<Element>
     // Only the producing thread calls it.
     @usableFromInline internal let next: () throws -> Element?
-    @usableFromInline internal let cancelled = BooleanDisposable()
+    /// Raised by `dispose()`; kept in the producer itself, so that cancelling
+    /// costs no object of its own.
+    @usableFromInline internal let cancelled = Atomic<Bool>(false)
     /// `step`, compiled where the producer was made: the trampoline calls this
     /// task through a protocol, which would run `step` unspecialized and look the
     /// metadata of `Element?` and `Event<Element>` up for every element.
@@ -115,15 +119,15 @@ internal final class SequenceProducer<Element>: TrampolineTask, Cancelable, @unc
     }
 
     @usableFromInline
-    internal var isDisposed: Bool { cancelled.isDisposed }
+    internal var isDisposed: Bool { cancelled.load(ordering: .acquiring) }
 
     @usableFromInline
-    internal func dispose() { cancelled.dispose() }
+    internal func dispose() { cancelled.store(true, ordering: .releasing) }
 
     /// Emits one event; returns true when more may follow.
     @inlinable
     internal func step() -> Bool {
-        guard !cancelled.isDisposed else { return false }
+        guard !cancelled.load(ordering: .acquiring) else { return false }
         do {
             if let element = try next() {
                 observer.on(.next(element))
