@@ -84,6 +84,9 @@ internal final class CreateSink<Element>: SerialDrain<Event<Element>>, Cancelabl
 
     @usableFromInline
     internal func dispose() {
+        // Disposed twice in the common case (at its terminal event, then by the
+        // subscriber): the second time a load tells, without a locked instruction.
+        guard flags.load(ordering: .relaxed) & Self.disposedBit == 0 else { return }
         let previous = flags.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
         guard previous & Self.disposedBit == 0 else { return }
         if previous & Self.resourceStoredBit != 0 { takeDisposable(from: &resource).dispose() }
