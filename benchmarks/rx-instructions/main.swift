@@ -63,6 +63,12 @@ let shapes: [Shape] = [
             }.subscribe(onNext: { counter.record($0) }).dispose()
         }
     },
+    Shape(name: "concat-just", unit: "concat(3 × just) + subscribe + dispose") { counter, n in
+        for i in 0..<n {
+            Observable.concat(Observable.just(i), Observable.just(1), Observable.just(2))
+                .subscribe(onNext: { counter.record($0) }).dispose()
+        }
+    },
     Shape(name: "pump-1", unit: "event to a PublishSubject with 1 subscriber") { counter, n in
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(onNext: { counter.record($0) })
