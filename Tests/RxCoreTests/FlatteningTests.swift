@@ -218,6 +218,28 @@ final class FlatteningTests: RxTestCase {
         }
     }
 
+    func testJustsWhoseOnlyCopiesAreInFlightStillEmitTheirElements() {
+        // A `just` is kept alive by its subscribe handler alone: here the copies
+        // carried by the outer events and queued behind a running inner are the
+        // only ones left, and each still emits its (heap-allocated) element.
+        let outer = PublishSubject<Observable<String>>()
+        let first = PublishSubject<String>()
+        var received: [String] = []
+        let subscription = outer.concat().subscribe(onNext: { received.append($0) })
+        outer.onNext(first.asObservable())
+        do {
+            var justs = (0..<3).map { Observable.just(String(repeating: "element \($0) ", count: 4)) }
+            for just in justs { outer.onNext(just) }
+            justs.removeAll()
+        }
+        outer.onNext(Observable.just(String(repeating: "direct ", count: 4)))
+        first.onNext("first")
+        first.onCompleted()
+        XCTAssertEqual(received, ["first"] + (0..<3).map { String(repeating: "element \($0) ", count: 4) }
+                       + [String(repeating: "direct ", count: 4)])
+        subscription.dispose()
+    }
+
     func testJustInnerWhoseElementMakesTheSubscriberDisposeStopsEverything() {
         let outer = PublishSubject<Int>()
         var received: [Int] = []

@@ -34,8 +34,13 @@ public struct Observable<Element>: ObservableType {
     /// Set for `just`: the one element it emits before completing. Flattening
     /// operators handle such an inner sequence on the spot instead of subscribing
     /// to it (as RxJava's scalar sources do); everyone else subscribes as usual.
+    ///
+    /// Held unowned: the handler, `scalar.subscribe`, holds the same object for as
+    /// long as this value lives, and a second strong reference to it would make
+    /// every copy of a `just` (each event that carries one, each operator that
+    /// passes one on) cost a second retain and release.
     @usableFromInline
-    internal let scalar: ScalarElement<Element>?
+    internal unowned(unsafe) let scalar: ScalarElement<Element>?
 
     @inlinable
     internal init(_ subscribeHandler: @escaping (__owned AnyObserver<Element>) -> Disposable) {
