@@ -69,6 +69,9 @@ let shapes: [Shape] = [
                 .subscribe(onNext: { counter.record($0) }).dispose()
         }
     },
+    Shape(name: "just-as-single", unit: "Observable.just.asSingle() + subscribe") { counter, n in
+        for i in 0..<n { _ = Observable.just(i).asSingle().subscribe(onSuccess: { counter.record($0) }) }
+    },
     Shape(name: "pump-1", unit: "event to a PublishSubject with 1 subscriber") { counter, n in
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(onNext: { counter.record($0) })
