@@ -9,7 +9,10 @@ enum Floors {
     static let floorOf: [String: String] = [
         "opaque closure call": "every per-event shape: one call per subscriber",
         "class allocation + release": "creation shapes: every subscription allocates",
-        "object holding a new two-capture closure, called, released": "Disposables.create { } + dispose, and the DisposeBag shapes: each disposable is that much",
+        "object holding a new two-capture closure, called, released": "Disposables.create { } + dispose",
+        "10 objects holding a new two-capture closure, kept in an array, then called and released": "DisposeBag churn: a bag of ten",
+        "1k objects holding a new two-capture closure, kept in an array, then called and released": "DisposeBag with n disposables, n = 1k",
+        "100k objects holding a new two-capture closure, kept in an array, then called and released": "DisposeBag with n disposables, n = 100k",
         "DispatchQueue.async per event to a serial queue": "observe(on: SerialDispatchQueueScheduler)",
         "DispatchQueue.async + semaphore wait, round trip": "subscribe(on: SerialDispatchQueueScheduler)",
     ]
@@ -55,6 +58,26 @@ enum Floors {
             return counter.value
         })
 
+        // What a bag of disposables is, without either library: such objects kept
+        // in an array that grows as they come, then each called and released. Kept
+        // alive together, they cost more than one at a time (the allocator reuses
+        // no block while they live, and frees them in a batch).
+        for (kept, size) in [(10, "10"), (1_000, "1k"), (100_000, "100k")] {
+            let arrays = max(1, n / kept)
+            shapes.append(Shape(family: "floor", name: "\(size) objects holding a new two-capture closure, kept in an array, then called and released",
+                                unit: "object", operations: arrays * kept) {
+                let counter = counter.reset()
+                for _ in 0..<arrays {
+                    var boxes: [ActionBox] = []
+                    for i in 0..<kept { boxes.append(ActionBox { counter.record(i) }) }
+                    for box in boxes { box.action() }
+                    actionHolder.boxes = boxes
+                    actionHolder.boxes = []
+                }
+                return counter.value
+            })
+        }
+
         let queue = DispatchQueue(label: "bench.floor")
         shapes.append(Shape(family: "floor", name: "DispatchQueue.async per event to a serial queue", unit: "event", operations: n) {
             let counter = counter.reset()
@@ -97,5 +120,7 @@ enum Floors {
 
     private final class ActionHolder {
         var box: ActionBox?
+        /// Where a floor's array goes before it is released, so that it escapes.
+        var boxes: [ActionBox] = []
     }
 }
