@@ -84,6 +84,12 @@ let shapes: [Shape] = [
         for i in 0..<n { subject.onNext(i) }
         for subscription in subscriptions { subscription.dispose() }
     },
+    Shape(name: "behavior-pump-1", unit: "event to a BehaviorSubject with 1 subscriber") { counter, n in
+        let subject = BehaviorSubject<Int>(value: 0)
+        let subscription = subject.subscribe(onNext: { counter.record($0) })
+        for i in 0..<n { subject.onNext(i) }
+        subscription.dispose()
+    },
     Shape(name: "map-filter", unit: "event through map → filter") { counter, n in
         let subject = PublishSubject<Int>()
         let subscription = subject.map { $0 &+ 1 }.filter { $0 & 1 == 0 }.subscribe(onNext: { counter.record($0) })
@@ -131,6 +137,14 @@ let shapes: [Shape] = [
             now += i % 10 == 9 ? 20 : 1
             scheduler.advanceTo(Date(timeIntervalSince1970: now / 1000))
         }
+        subscription.dispose()
+    },
+    Shape(name: "buffer-count", unit: "element through buffer(timeSpan: 1000 s, count: 100) on a virtual clock that never moves") { counter, n in
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let source = PublishSubject<Int>()
+        let subscription = source.buffer(timeSpan: .seconds(1000), count: 100, scheduler: scheduler)
+            .subscribe(onNext: { counter.record($0.count) })
+        for i in 0..<n { source.onNext(i) }
         subscription.dispose()
     },
     Shape(name: "bag-of-10", unit: "subscription of 10 in a DisposeBag, 1 event, bag released") { counter, n in
