@@ -65,4 +65,39 @@ final class TimeSpanTests: RxTestCase {
         let observer = scheduler.start { xs.buffer(timeSpan: .seconds(100), count: 5, scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.error(220, TestError("source"))])
     }
+
+    func testBufferWindowsThatEndShortHoldNoMoreThanTwiceTheirElements() {
+        // Room for a full window is made up front; a window a timer or completion ends
+        // early must not hand the subscriber that whole room for one element.
+        let scheduler = TestScheduler()
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(320, 2), .next(321, 3), .completed(330),
+        ])
+        var capacities: [Int: Int] = [:]
+        var counts: [Int] = []
+        let observer = scheduler.start {
+            xs.buffer(timeSpan: .seconds(100), count: 200, scheduler: scheduler).map { window -> Int in
+                capacities[window.count] = window.capacity
+                counts.append(window.count)
+                return window.count
+            }
+        }
+        XCTAssertEqual(observer.events, [.next(300, 1), .next(330, 2), .completed(330)])
+        XCTAssertEqual(counts, [1, 2])
+        for (count, capacity) in capacities {
+            XCTAssertLessThanOrEqual(capacity, max(2 * count, 2), "a window of \(count) kept room for \(capacity)")
+        }
+    }
+
+    func testBufferFilledByCountEmitsEveryElementOnceInOrder() {
+        let source = PublishSubject<Int>()
+        var windows: [[Int]] = []
+        let subscription = source.buffer(timeSpan: .seconds(1000), count: 100, scheduler: HistoricalScheduler())
+            .subscribe(onNext: { windows.append($0) })
+        for i in 0..<1050 { source.onNext(i) }
+        source.onCompleted()
+        subscription.dispose()
+        XCTAssertEqual(windows.map(\.count), Array(repeating: 100, count: 10) + [50])
+        XCTAssertEqual(windows.flatMap { $0 }, Array(0..<1050))
+    }
 }

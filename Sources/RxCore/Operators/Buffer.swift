@@ -34,9 +34,31 @@ internal final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Di
         self.count = count
         self.scheduler = scheduler
         super.init()
+        buffer.reserveCapacity(Self.reservation(for: count))
     }
 
     deinit { Resources.decrementTotal() }
+
+    /// Room made in each new buffer up front, so that filling a window by count does
+    /// not grow the array step by step (seven reallocations and copies for 100); capped
+    /// because a window that a timer ends may hold far fewer than a large count.
+    @inlinable
+    internal static func reservation(for count: Int) -> Int { Swift.min(count, 256) }
+
+    /// The window's elements, leaving an empty buffer. A window that ended short of its
+    /// reservation is copied into an array of its size, so that a subscriber keeping the
+    /// arrays holds no more than twice what is in them, as plain appending would.
+    @inlinable
+    internal func takeBuffer() -> [Element] {
+        let taken = buffer
+        buffer = []
+        if taken.count >= taken.capacity / 2 { return taken }
+        // Array(taken) would share the storage; a fresh one is made to fit.
+        var fitted: [Element] = []
+        fitted.reserveCapacity(taken.count)
+        fitted.append(contentsOf: taken)
+        return fitted
+    }
 
     @inlinable
     func run(_ source: Observable<Element>) -> Disposable {
@@ -75,7 +97,7 @@ internal final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Di
             dispose()
         case .source(.completed):
             stopped = true
-            downstream.on(.next(buffer))
+            downstream.on(.next(takeBuffer()))
             downstream.on(.completed)
             dispose()
         }
@@ -84,8 +106,8 @@ internal final class BufferSink<Element>: SerialDrain<TimedCommand<Element>>, Di
     @inlinable
     internal func sendAndStartNewWindow() {
         window &+= 1
-        let full = buffer
-        buffer = []
+        let full = takeBuffer()
+        buffer.reserveCapacity(Self.reservation(for: count))
         downstream.on(.next(full))
         if !stopped { startTimer(for: window) }
     }
