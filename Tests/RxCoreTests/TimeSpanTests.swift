@@ -73,18 +73,16 @@ final class TimeSpanTests: RxTestCase {
         let xs = scheduler.createHotObservable([
             .next(210, 1), .next(320, 2), .next(321, 3), .completed(330),
         ])
-        var capacities: [Int: Int] = [:]
-        var counts: [Int] = []
+        var windows: [(count: Int, capacity: Int)] = []
         let observer = scheduler.start {
             xs.buffer(timeSpan: .seconds(100), count: 200, scheduler: scheduler).map { window -> Int in
-                capacities[window.count] = window.capacity
-                counts.append(window.count)
+                windows.append((window.count, window.capacity))
                 return window.count
             }
         }
         XCTAssertEqual(observer.events, [.next(300, 1), .next(330, 2), .completed(330)])
-        XCTAssertEqual(counts, [1, 2])
-        for (count, capacity) in capacities {
+        XCTAssertEqual(windows.map(\.count), [1, 2])
+        for (count, capacity) in windows {
             XCTAssertLessThanOrEqual(capacity, max(2 * count, 2), "a window of \(count) kept room for \(capacity)")
         }
     }
