@@ -139,6 +139,25 @@ let shapes: [Shape] = [
         }
         subscription.dispose()
     },
+    Shape(name: "timer-cycle", unit: "timer(1 ms) + subscribe + virtual clock advanced past it + dispose") { counter, n in
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        for i in 0..<n {
+            let subscription = Observable<Int>.timer(.milliseconds(1), scheduler: scheduler)
+                .subscribe(onNext: { counter.record($0 &+ i) })
+            scheduler.advanceTo(Date(timeIntervalSince1970: (Double(i) * 2 + 1.5) / 1000))
+            subscription.dispose()
+        }
+    },
+    Shape(name: "delay-virtual", unit: "event through delay(10 ms) on a virtual clock advanced 1 ms per event") { counter, n in
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let source = PublishSubject<Int>()
+        let subscription = source.delay(.milliseconds(10), scheduler: scheduler).subscribe(onNext: { counter.record($0) })
+        for i in 0..<n {
+            source.onNext(i)
+            scheduler.advanceTo(Date(timeIntervalSince1970: (Double(i) + 1.5) / 1000))
+        }
+        subscription.dispose()
+    },
     Shape(name: "buffer-count", unit: "element through buffer(timeSpan: 1000 s, count: 100) on a virtual clock that never moves") { counter, n in
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         let source = PublishSubject<Int>()
