@@ -28,7 +28,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     @exclusivity(unchecked) public private(set) var clock: TestTime
     /// Seconds per tick.
     public let resolution: Double
-    @exclusivity(unchecked) private var queue = VirtualTimeWorkQueue<TestTime>(earlier: <)
+    @exclusivity(unchecked) private var queue = VirtualTimeWorkQueue(ordering: ComparableTimeOrdering<TestTime>())
     @exclusivity(unchecked) private var isRunning = false
     private let simulateProcessingDelay: Bool
 

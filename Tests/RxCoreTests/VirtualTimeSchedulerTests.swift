@@ -23,6 +23,19 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(20))
     }
 
+    func testWorkDueAtTheSameDateRunsInSchedulingOrder() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ran: [Int] = []
+        for index in 0..<20 {
+            _ = scheduler.scheduleRelative(index, dueTime: .seconds(index % 2 == 0 ? 5 : 10)) { index in
+                ran.append(index)
+                return Disposables.create()
+            }
+        }
+        scheduler.start()
+        XCTAssertEqual(ran, Array(stride(from: 0, to: 20, by: 2)) + Array(stride(from: 1, to: 20, by: 2)))
+    }
+
     func testDisposedWorkDoesNotRunAndAnAdvanceStopsAtItsTime() {
         let scheduler = HistoricalScheduler(initialClock: origin)
         var ran: [String] = []

@@ -33,13 +33,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     // Touched only by the scheduler's own thread (see above), so never checked for
     // exclusivity at run time.
     @exclusivity(unchecked) public private(set) var clock: VirtualTime
-    @exclusivity(unchecked) private var queue: VirtualTimeWorkQueue<VirtualTime>
+    @exclusivity(unchecked) private var queue: VirtualTimeWorkQueue<ConverterTimeOrdering<Converter>>
     @exclusivity(unchecked) private var running = false
 
     public init(initialClock: VirtualTime, converter: Converter) {
         clock = initialClock
         self.converter = converter
-        queue = VirtualTimeWorkQueue { converter.compareVirtualTime($0, $1) == .lessThan }
+        queue = VirtualTimeWorkQueue(ordering: ConverterTimeOrdering(converter: converter))
         Resources.incrementTotal()
     }
 
@@ -115,6 +115,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let later = converter.offsetVirtualTime(clock, offset: virtualInterval)
         precondition(converter.compareVirtualTime(later, clock) != .lessThan, "sleep: cannot go back in time")
         clock = later
+    }
+}
+
+/// A converter's order of virtual times, for the scheduler's queue.
+internal struct ConverterTimeOrdering<Converter: VirtualTimeConverterType>: VirtualTimeOrdering {
+    let converter: Converter
+    func isEarlier(_ lhs: Converter.VirtualTimeUnit, than rhs: Converter.VirtualTimeUnit) -> Bool {
+        converter.compareVirtualTime(lhs, rhs) == .lessThan
     }
 }
 
