@@ -50,25 +50,33 @@ package struct TimeOrderedQueue<Ordering: VirtualTimeOrdering, Item> {
     package var first: Item? { heap.first?.item }
 
     /// Whether entry `a` runs before entry `b`: earlier time, then the order scheduled.
+    /// Reads the two entries in place, so that comparing retains neither item.
     @inlinable
-    internal func precedes(_ a: Int, _ b: Int) -> Bool {
-        let lhs = heap[a], rhs = heap[b]
-        if ordering.isEarlier(lhs.time, than: rhs.time) { return true }
-        if ordering.isEarlier(rhs.time, than: lhs.time) { return false }
-        return lhs.order < rhs.order
+    internal static func precedes(
+        _ a: Int, _ b: Int, in entries: UnsafeMutableBufferPointer<Entry>, _ ordering: Ordering
+    ) -> Bool {
+        if ordering.isEarlier(entries[a].time, than: entries[b].time) { return true }
+        if ordering.isEarlier(entries[b].time, than: entries[a].time) { return false }
+        return entries[a].order < entries[b].order
     }
+
+    // Sifting works on the array's buffer: its `swapAt` moves entries, where the
+    // array's copies them (a retain and a release of both items per step).
 
     /// Adds `item`, due at `time`, after everything already due at that time.
     @inlinable
     package mutating func push(_ item: Item, at time: Ordering.Time) {
         heap.append(Entry(time: time, order: nextOrder, item: item))
         nextOrder += 1
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        let ordering = self.ordering
+        heap.withUnsafeMutableBufferPointer { entries in
+            var child = entries.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(child, parent, in: entries, ordering) else { break }
+                entries.swapAt(child, parent)
+                child = parent
+            }
         }
     }
 
@@ -76,17 +84,20 @@ package struct TimeOrderedQueue<Ordering: VirtualTimeOrdering, Item> {
     @inlinable
     package mutating func pop() -> Item? {
         guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
+        heap.withUnsafeMutableBufferPointer { $0.swapAt(0, $0.count - 1) }
         let top = heap.removeLast().item
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, precedes(left, first) { first = left }
-            if right < heap.count, precedes(right, first) { first = right }
-            guard first != parent else { break }
-            heap.swapAt(parent, first)
-            parent = first
+        let ordering = self.ordering
+        heap.withUnsafeMutableBufferPointer { entries in
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var first = parent
+                if left < entries.count, Self.precedes(left, first, in: entries, ordering) { first = left }
+                if right < entries.count, Self.precedes(right, first, in: entries, ordering) { first = right }
+                guard first != parent else { break }
+                entries.swapAt(parent, first)
+                parent = first
+            }
         }
         return top
     }
