@@ -65,8 +65,10 @@ internal final class DebounceSink<Element>: SerialDrain<TimedCommand<Element>>, 
             pending = element
             pendingID += 1
             let id = pendingID
-            timer.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                self.submit(.timer(id: id), to: self) { $0.process($1) }
+            // The sink and id travel as the action's state, so the action captures
+            // nothing and scheduling allocates no context for it.
+            timer.disposable = scheduler.scheduleRelative((self, id), dueTime: dueTime) { state in
+                state.0.submit(.timer(id: state.1), to: state.0) { $0.process($1) }
                 return NopDisposable()
             }
         case .timer(let id):
@@ -140,8 +142,8 @@ internal final class ThrottleSink<Element>: SerialDrain<TimedCommand<Element>>, 
                 if !timerScheduled {
                     timerScheduled = true
                     let remaining = max(0, dueTime.rxSeconds - elapsed)
-                    timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int(remaining * 1_000_000_000))) { _ in
-                        self.submit(.timer(id: 0), to: self) { $0.process($1) }
+                    timer.disposable = scheduler.scheduleRelative(self, dueTime: .nanoseconds(Int(remaining * 1_000_000_000))) { sink in
+                        sink.submit(.timer(id: 0), to: sink) { $0.process($1) }
                         return NopDisposable()
                     }
                 }

@@ -97,8 +97,9 @@ internal final class DelaySink<Element>: SerialDrain<TimedCommand<Element>>, Dis
 
     @inlinable
     internal func scheduleDrain(after delay: RxTimeInterval) {
-        drainWork.disposable = scheduler.scheduleRelative((), dueTime: delay) { _ in
-            self.submit(.timer(id: 0), to: self) { $0.process($1) }
+        // The sink travels as the action's state: the action captures nothing.
+        drainWork.disposable = scheduler.scheduleRelative(self, dueTime: delay) { sink in
+            sink.submit(.timer(id: 0), to: sink) { $0.process($1) }
             return NopDisposable()
         }
     }

@@ -4,7 +4,7 @@ extension Observable where Element: FixedWidthInteger {
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
         Observable { observer in
             guard let period else {
-                return scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                return scheduler.scheduleRelative(observer, dueTime: dueTime) { observer in
                     observer.on(.next(0))
                     observer.on(.completed)
                     return NopDisposable()
