@@ -158,6 +158,13 @@ let shapes: [Shape] = [
         }
         subscription.dispose()
     },
+    Shape(name: "interval-virtual", unit: "tick of interval(1 s) on a virtual clock advanced once past all of them") { counter, n in
+        let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
+        let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+            .subscribe(onNext: { counter.record($0) })
+        scheduler.advanceTo(Date(timeIntervalSince1970: Double(n) + 0.5))
+        subscription.dispose()
+    },
     Shape(name: "buffer-count", unit: "element through buffer(timeSpan: 1000 s, count: 100) on a virtual clock that never moves") { counter, n in
         let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 0))
         let source = PublishSubject<Int>()
