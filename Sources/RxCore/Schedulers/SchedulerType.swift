@@ -46,18 +46,10 @@ extension ImmediateSchedulerType {
 }
 
 extension SchedulerType {
-    /// Default periodic scheduling built from relative scheduling.
+    /// Default periodic scheduling built from relative scheduling: each tick runs
+    /// `action` and schedules the next one `period` after it.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        let serial = SerialDisposable()
-        let box = UncheckedSendable(state)
-        func tick(_ state: StateType, after delay: RxTimeInterval) {
-            serial.disposable = scheduleRelative(state, dueTime: delay) { state in
-                tick(action(state), after: period)
-                return NopDisposable()
-            }
-        }
-        tick(box.value, after: startAfter)
-        return serial
+        PeriodicRescheduling(scheduler: self, state: state, period: period, action: action).start(after: startAfter)
     }
 }
 
