@@ -88,9 +88,9 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// Runs everything scheduled, in time order, until nothing is left or `stop()`.
     public func start() {
         isRunning = true
-        while isRunning, let item = queue.pop() {
-            if item.time > clock { clock = item.time }
-            item.run()
+        while isRunning, let (due, item) = queue.pop() {
+            // Disposed work moves no clock, as in RxSwift's RxTest.
+            _ = item.run { if due > clock { clock = due } }
         }
         isRunning = false
     }
@@ -102,10 +102,9 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     public func advanceTo(_ time: TestTime) {
         precondition(time >= clock, "advanceTo: cannot go back in time")
         isRunning = true
-        while isRunning, let first = queue.first, first.time <= time {
-            let item = queue.pop()!
-            if item.time > clock { clock = item.time }
-            item.run()
+        while isRunning, let due = queue.firstTime, due <= time {
+            let item = queue.pop()!.item
+            _ = item.run { if due > clock { clock = due } }
         }
         isRunning = false
         clock = time

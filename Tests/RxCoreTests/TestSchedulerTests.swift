@@ -29,6 +29,20 @@ final class TestSchedulerTests: RxTestCase {
         XCTAssertEqual(log, Array(0..<20))
     }
 
+    func testDisposedWorkMovesNoClock() {
+        let scheduler = TestScheduler()
+        var log: [String] = []
+        scheduler.scheduleAt(10) { log.append("at 10") }
+        let cancelled = scheduler.scheduleAbsolute((), time: 30) { _ in
+            log.append("cancelled")
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        scheduler.start()
+        XCTAssertEqual(log, ["at 10"])
+        XCTAssertEqual(scheduler.clock, 10)
+    }
+
     func testWorkScheduledDuringARunForTheCurrentTimeRunsAfterWorkAlreadyDue() {
         let scheduler = TestScheduler()
         var log: [String] = []

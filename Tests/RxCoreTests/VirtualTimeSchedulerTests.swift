@@ -36,6 +36,48 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         XCTAssertEqual(ran, Array(stride(from: 0, to: 20, by: 2)) + Array(stride(from: 1, to: 20, by: 2)))
     }
 
+    func testDisposedWorkMovesNoClock() {
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var ran: [String] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(10)) { _ in ran.append("at 10"); return Disposables.create() }
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in ran.append("cancelled"); return Disposables.create() }
+        cancelled.dispose()
+        scheduler.start()
+        XCTAssertEqual(ran, ["at 10"])
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(10))
+    }
+
+    func testPeriodicWorkRunsEveryPeriodWithTheStateItReturnedUntilDisposed() {
+        let origin = self.origin
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var runs: [(at: TimeInterval, state: Int)] = []
+        let periodic = scheduler.schedulePeriodic(1, startAfter: .seconds(5), period: .seconds(10)) { state in
+            runs.append((scheduler.now.timeIntervalSince(origin), state))
+            return state * 2
+        }
+        scheduler.advanceTo(origin.addingTimeInterval(40))
+        XCTAssertEqual(runs.map(\.at), [5, 15, 25, 35])
+        XCTAssertEqual(runs.map(\.state), [1, 2, 4, 8])
+        periodic.dispose()
+        scheduler.start()
+        XCTAssertEqual(runs.count, 4)
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(40))
+    }
+
+    func testAnIntervalDisposedFromItsOwnTickStopsAndLeavesNothingQueued() {
+        let origin = self.origin
+        let scheduler = HistoricalScheduler(initialClock: origin)
+        var received: [Int] = []
+        var completedAt: TimeInterval?
+        let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler).take(3)
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completedAt = scheduler.now.timeIntervalSince(origin) })
+        scheduler.start()
+        XCTAssertEqual(received, [0, 1, 2])
+        XCTAssertEqual(completedAt, 3)
+        XCTAssertEqual(scheduler.clock, origin.addingTimeInterval(3))
+        subscription.dispose()
+    }
+
     func testDisposedWorkDoesNotRunAndAnAdvanceStopsAtItsTime() {
         let scheduler = HistoricalScheduler(initialClock: origin)
         var ran: [String] = []

@@ -45,9 +45,9 @@ package struct TimeOrderedQueue<Ordering: VirtualTimeOrdering, Item> {
         self.ordering = ordering
     }
 
-    /// The item due first, left in the queue.
+    /// When the item due first is due; nil when the queue is empty.
     @inlinable
-    package var first: Item? { heap.first?.item }
+    package var firstTime: Ordering.Time? { heap.first?.time }
 
     /// Whether entry `a` runs before entry `b`: earlier time, then the order scheduled.
     /// Reads the two entries in place, so that comparing retains neither item.
@@ -80,12 +80,13 @@ package struct TimeOrderedQueue<Ordering: VirtualTimeOrdering, Item> {
         }
     }
 
-    /// Removes and returns the item due first.
+    /// Removes and returns the item due first, with the time it was due at.
     @inlinable
-    package mutating func pop() -> Item? {
+    package mutating func pop() -> (time: Ordering.Time, item: Item)? {
         guard !heap.isEmpty else { return nil }
         heap.withUnsafeMutableBufferPointer { $0.swapAt(0, $0.count - 1) }
-        let top = heap.removeLast().item
+        let last = heap.removeLast()
+        let top = (time: last.time, item: last.item)
         let ordering = self.ordering
         heap.withUnsafeMutableBufferPointer { entries in
             var parent = 0
@@ -113,20 +114,23 @@ package struct VirtualTimeWorkQueue<Ordering: VirtualTimeOrdering> {
 
     /// One scheduled action, and the disposable `schedule` returns for it: a
     /// disposed item stays in the queue until its time comes and then does nothing.
+    /// A periodic item runs its action every `period` until disposed, queued again
+    /// after each run rather than scheduled anew.
     @usableFromInline
     package final class Item: Cancelable, @unchecked Sendable {
-        /// When the item is due.
-        @usableFromInline package let time: Time
-        // Under the lock: taken once, by `run` or by `dispose`.
+        /// The time between a periodic item's runs; nil for an item that runs once.
+        @usableFromInline package let period: RxTimeInterval?
+        // Under the lock: a one-time item's action is taken once, by `run` or by
+        // `dispose`; a periodic one's is kept by `run` and taken by `dispose`.
         private let lock = SpinLock()
         @exclusivity(unchecked) private var work: (() -> Disposable)?
         /// What the action returned, disposed with the item.
         @exclusivity(unchecked) private var result = DisposableSlot.empty
 
         @usableFromInline
-        internal init(time: Time, work: @escaping () -> Disposable) {
+        internal init(period: RxTimeInterval?, work: @escaping () -> Disposable) {
             Resources.incrementTotal()
-            self.time = time
+            self.period = period
             self.work = work
         }
 
@@ -138,15 +142,25 @@ package struct VirtualTimeWorkQueue<Ordering: VirtualTimeOrdering> {
             return result.isDisposed
         }
 
-        /// Runs the action, once, unless the item was disposed first.
-        @usableFromInline package func run() {
+        /// Runs the action unless the item was disposed first, calling `starting`
+        /// just before it: where a scheduler moves its clock to the item's time, so
+        /// that a disposed item moves nothing. Returns whether a periodic item is to
+        /// be queued again (it was not disposed by the time its action returned).
+        @usableFromInline package func run(starting: () -> Void) -> Bool {
             lock.lock()
             let work = result.isDisposed ? nil : self.work
-            self.work = nil
+            if period == nil { self.work = nil }
             lock.unlock()
-            guard let work else { return }
+            guard let work else { return false }
+            starting()
             let disposable = work()
             lock.lock()
+            if period != nil {
+                // A periodic action returns nothing worth keeping.
+                let live = !result.isDisposed
+                lock.unlock()
+                return live
+            }
             if result.state == .empty {
                 result.store(disposable)
                 lock.unlock()
@@ -155,6 +169,7 @@ package struct VirtualTimeWorkQueue<Ordering: VirtualTimeOrdering> {
                 lock.unlock()
                 if ended { disposable.dispose() }
             }
+            return false
         }
 
         @usableFromInline package func dispose() {
@@ -176,19 +191,19 @@ package struct VirtualTimeWorkQueue<Ordering: VirtualTimeOrdering> {
         queue = TimeOrderedQueue(ordering: ordering)
     }
 
-    /// The item due first, left in the queue.
+    /// When the item due first is due; nil when the queue is empty.
     @inlinable
-    package var first: Item? { queue.first }
+    package var firstTime: Time? { queue.firstTime }
 
-    /// Removes and returns the item due first.
+    /// Removes and returns the item due first, with the time it was due at.
     @inlinable
-    package mutating func pop() -> Item? { queue.pop() }
+    package mutating func pop() -> (time: Time, item: Item)? { queue.pop() }
 
-    /// Schedules `action` at `time`; disposing the result before it runs cancels it,
+    /// Schedules `work` at `time`; disposing the result before it runs cancels it,
     /// after disposes what it returned.
     @inlinable
     package mutating func schedule(at time: Time, _ work: @escaping () -> Disposable) -> Disposable {
-        let item = Item(time: time, work: work)
+        let item = Item(period: nil, work: work)
         queue.push(item, at: time)
         return item
     }
@@ -196,5 +211,20 @@ package struct VirtualTimeWorkQueue<Ordering: VirtualTimeOrdering> {
     @inlinable
     package mutating func schedule<State>(_ state: State, at time: Time, action: @escaping (State) -> Disposable) -> Disposable {
         schedule(at: time) { action(state) }
+    }
+
+    /// Schedules `tick` at `time`, then, each time `run` says so, at the time the
+    /// scheduler passes to `requeue`; disposing the result stops it.
+    @inlinable
+    package mutating func schedulePeriodic(at time: Time, period: RxTimeInterval, _ tick: @escaping () -> Disposable) -> Disposable {
+        let item = Item(period: period, work: tick)
+        queue.push(item, at: time)
+        return item
+    }
+
+    /// Queues a periodic item that has just run again, for `time`.
+    @inlinable
+    package mutating func requeue(_ item: Item, at time: Time) {
+        queue.push(item, at: time)
     }
 }

@@ -55,6 +55,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         enqueue(at: time(after: dueTime)) { action(state) }
     }
 
+    /// Runs `action` `startAfter` from now and then every `period`, each time with
+    /// the state the run before returned: one item queued again after each run.
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        enqueuePeriodic(state, at: time(after: startAfter), period: period, action: action)
+    }
+
     /// Schedules `action` `dueTime` after the clock, in virtual units.
     public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         enqueue(at: converter.offsetVirtualTime(clock, offset: dueTime)) { action(state) }
@@ -75,6 +81,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(dueTime.rxSeconds)))
     }
 
+    /// Queues `tick` for `time` and every `period` after it, until disposed.
+    internal final func enqueuePeriodic<StateType>(_ state: StateType, at time: VirtualTime, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        // The state lives in the tick's context: one object for all the ticks.
+        var state = state
+        return queue.schedulePeriodic(at: time, period: period) {
+            state = action(state)
+            return NopDisposable()
+        }
+    }
+
     /// Queues `work` for `time` and returns its disposable.
     internal final func enqueue(at time: VirtualTime, _ work: @escaping () -> Disposable) -> Disposable {
         queue.schedule(at: time, work)
@@ -87,9 +103,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public func start() {
         guard !running else { return }
         running = true
-        while running, let item = queue.pop() {
-            if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
-            item.run()
+        while running, let (time, item) = queue.pop() {
+            run(item, dueAt: time)
         }
         running = false
     }
@@ -101,13 +116,22 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public func advanceTo(_ virtualTime: VirtualTime) {
         precondition(!running, "advanceTo: the scheduler is already running")
         running = true
-        while running, let first = queue.first, converter.compareVirtualTime(first.time, virtualTime) != .greaterThan {
-            let item = queue.pop()!
-            if converter.compareVirtualTime(item.time, clock) == .greaterThan { clock = item.time }
-            item.run()
+        while running, let due = queue.firstTime, converter.compareVirtualTime(due, virtualTime) != .greaterThan {
+            let (time, item) = queue.pop()!
+            run(item, dueAt: time)
         }
         clock = virtualTime
         running = false
+    }
+
+    /// Runs an item taken from the queue. The clock moves to its time unless it was
+    /// disposed (as in RxSwift, work cancelled moves no clock), and a periodic item
+    /// goes back into the queue a period after.
+    internal final func run(_ item: VirtualTimeWorkQueue<ConverterTimeOrdering<Converter>>.Item, dueAt time: VirtualTime) {
+        let again = item.run {
+            if converter.compareVirtualTime(time, clock) == .greaterThan { clock = time }
+        }
+        if again, let period = item.period { queue.requeue(item, at: self.time(after: period)) }
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything.
@@ -162,6 +186,10 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
 
     public override func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         enqueue(at: time(after: dueTime)) { action(state) }
+    }
+
+    public override func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        enqueuePeriodic(state, at: time(after: startAfter), period: period, action: action)
     }
 
     public override func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
