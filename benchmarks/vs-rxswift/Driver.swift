@@ -242,8 +242,11 @@ func now() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
-/// Progress and failures go to stderr; stdout carries the table only.
+/// Progress and failures go to stderr; stdout carries the table only. What stdout has
+/// buffered goes out first, so that with both sent to one file a progress line never
+/// lands inside a line of the table.
 func log(_ message: String) {
+    fflush(stdout)
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
