@@ -165,6 +165,33 @@ final class ConcurrencyStressTests: RxTestCase {
         XCTAssertEqual(upstreamDisposals.value, rounds, "the upstream is disposed once per subscription")
     }
 
+    func testAPeriodicScheduleDisposedFromAnotherThreadWhileTheVirtualClockRunsStops() {
+        // A periodic item goes back into the queue after each run: a disposal from
+        // another thread, at any point of a tick, must end `start()`, and after
+        // `dispose()` returns at most the tick already running may finish.
+        let rounds = 500
+        var ticksAfterDispose = 0
+        for round in 0..<rounds {
+            let scheduler = HistoricalScheduler()
+            let ticks = SharedCounter()
+            let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(1), period: .seconds(1)) { state in
+                ticks.increment()
+                return state + 1
+            }
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { scheduler.start() }
+            let ticksBeforeDispose = round % 20 + 1
+            while ticks.value < ticksBeforeDispose {}
+            periodic.dispose()
+            let ticksWhenDisposed = ticks.value
+            guard group.wait(timeout: .now() + groupLimit) == .success else {
+                return XCTFail("start() did not return after the periodic schedule was disposed")
+            }
+            ticksAfterDispose = max(ticksAfterDispose, ticks.value - ticksWhenDisposed)
+        }
+        XCTAssertLessThanOrEqual(ticksAfterDispose, 1, "a tick started after dispose() returned")
+    }
+
     func testATerminalEventFromAnotherThreadWhileTheSubscriptionIsBeingMadeDisposesWhatItReturnsOnce() {
         // The `create` closure hands its observer to another thread, which
         // completes while the closure is still running: the disposable the closure
