@@ -53,6 +53,13 @@ public enum Hooks {
     @usableFromInline
     internal static func callStackReporter() -> ((Swift.Error) -> Void)? {
         guard recordCallStackOnError else { return nil }
+        return reporterWithCallStack()
+    }
+
+    /// Apart, so that the test above, made at every subscription, is a load and a
+    /// return without saving the registers this needs.
+    @inline(never)
+    private static func reporterWithCallStack() -> (Swift.Error) -> Void {
         let callStack = customCaptureSubscriptionCallstack()
         return { error in defaultErrorHandler(callStack, error) }
     }

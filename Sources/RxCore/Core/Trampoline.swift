@@ -27,7 +27,7 @@ internal protocol TrampolineTask: AnyObject {
 internal final class Trampoline {
     // Touched only by the trampoline's own thread, so never checked for exclusivity.
     @exclusivity(unchecked) @usableFromInline internal var isActive = false
-    @exclusivity(unchecked) private var queue: [TrampolineTask] = []
+    @exclusivity(unchecked) @usableFromInline internal var queue: [TrampolineTask] = []
     @exclusivity(unchecked) private var head = 0
 
     /// Owns each thread's trampoline and releases it when the thread ends; the
@@ -82,7 +82,7 @@ internal final class Trampoline {
             }
             trampoline.isActive = true
             body()
-            trampoline.drain()
+            trampoline.drainIfQueued()
             trampoline.isActive = false
         }
     }
@@ -96,16 +96,21 @@ internal final class Trampoline {
             if trampoline.isActive { return subscribe(observer) }
             trampoline.isActive = true
             let result = subscribe(observer)
-            trampoline.drain()
+            trampoline.drainIfQueued()
             trampoline.isActive = false
             return result
         }
     }
 
+    /// Most subscriptions queue nothing: the test is made where the trampoline
+    /// is run, without a call, and the empty queue is left as it is.
+    @inlinable @inline(__always)
+    internal func drainIfQueued() {
+        if !queue.isEmpty { drain() }
+    }
+
     @usableFromInline
     internal func drain() {
-        // Most subscriptions queue nothing: leave the empty queue as it is.
-        guard !queue.isEmpty else { return }
         while head < queue.count {
             let task = queue[head]
             head += 1

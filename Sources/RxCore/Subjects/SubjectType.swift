@@ -135,7 +135,7 @@ internal struct ObserverList<Element> {
         if last >= 0, entries[last].key == key, Self.isLive(&entries[last]) {
             let removed = entries.removeLast()
             count -= 1
-            dropTrailingHoles()
+            if holes > 0 { dropTrailingHoles() }
             _ = consume removed
             return true
         }
