@@ -39,4 +39,17 @@ final class HooksTests: RxTestCase {
         _ = Observable<Int>.error(TestError()).subscribe()
         XCTAssertEqual(callStacks, [[], ["frame"]])
     }
+
+    func testAMaybeWithoutOnErrorReportsItsErrorWithTheRecordedCallStack() {
+        var reports: [String] = []
+        Hooks.defaultErrorHandler = { callStack, error in reports.append("\(error) \(callStack)") }
+        Hooks.customCaptureSubscriptionCallstack = { ["frame"] }
+        var outcomes: [String] = []
+        _ = Maybe<Int>.error(TestError("plain")).subscribe(onSuccess: { _ in outcomes.append("success") }, onCompleted: { outcomes.append("completed") })
+        Hooks.recordCallStackOnError = true
+        _ = Observable<Int>.error(TestError("recorded")).asMaybe().subscribe(onSuccess: { _ in outcomes.append("success") })
+        _ = Maybe<Int>.error(TestError("handled")).subscribe(onError: { outcomes.append("error \($0)") })
+        XCTAssertEqual(reports, ["\(TestError("plain")) []", "\(TestError("recorded")) [\"frame\"]"])
+        XCTAssertEqual(outcomes, ["error \(TestError("handled"))"])
+    }
 }

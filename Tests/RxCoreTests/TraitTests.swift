@@ -211,6 +211,45 @@ final class TraitTests: RxTestCase {
         XCTAssertEqual(log, ["success 1", "disposed", "completed", "disposed"])
     }
 
+    func testMaybeSubscribeReportsOneOutcomeFromEverySource() {
+        var log: [String] = []
+        func subscribe(_ name: String, _ maybe: Maybe<Int>) {
+            _ = maybe.subscribe(
+                onSuccess: { log.append("\(name): success \($0)") },
+                onError: { log.append("\(name): error \($0)") },
+                onCompleted: { log.append("\(name): completed") },
+                onDisposed: { log.append("\(name): disposed") }
+            )
+        }
+        subscribe("created", Maybe.create { observer in observer(.success(1)); return Disposables.create() })
+        subscribe("converted", Observable.just(2).asMaybe())
+        subscribe("converted empty", Observable<Int>.empty().asMaybe())
+        subscribe("too many", Observable.of(3, 4).asMaybe())
+        XCTAssertEqual(log, [
+            "created: success 1", "created: disposed",
+            "converted: success 2", "converted: disposed",
+            "converted empty: completed", "converted empty: disposed",
+            "too many: error \(RxError.moreThanOneElement)", "too many: disposed",
+        ])
+    }
+
+    func testMaybeSubscribeReleasesItsClosuresWhenTheSubscriptionEnds() {
+        final class Owner {}
+        weak var released: Owner?
+        let subject = PublishSubject<Int>()
+        let subscription: Disposable
+        do {
+            let owner = Owner()
+            released = owner
+            subscription = subject.asMaybe().subscribe(onSuccess: { _ in _ = owner }, onCompleted: { _ = owner })
+        }
+        XCTAssertNotNil(released, "held while the subscription lasts")
+        subject.onNext(1)
+        subject.onCompleted()
+        XCTAssertNil(released, "released when the Maybe succeeded")
+        subscription.dispose()
+    }
+
     func testMaybeOperators() {
         let scheduler = TestScheduler()
         let source = scheduler.createColdObservable([.next(10, 3), .completed(10)])

@@ -72,6 +72,9 @@ let shapes: [Shape] = [
     Shape(name: "just-as-single", unit: "Observable.just.asSingle() + subscribe") { counter, n in
         for i in 0..<n { _ = Observable.just(i).asSingle().subscribe(onSuccess: { counter.record($0) }) }
     },
+    Shape(name: "just-as-maybe", unit: "Observable.just.asMaybe() + subscribe") { counter, n in
+        for i in 0..<n { _ = Observable.just(i).asMaybe().subscribe(onSuccess: { counter.record($0) }) }
+    },
     Shape(name: "pump-1", unit: "event to a PublishSubject with 1 subscriber") { counter, n in
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(onNext: { counter.record($0) })

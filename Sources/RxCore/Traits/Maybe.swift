@@ -61,13 +61,12 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        var succeeded = false
-        return source.subscribe(
-            onNext: { succeeded = true; onSuccess?($0) },
-            onError: onError,
-            onCompleted: { if !succeeded { onCompleted?() } },
-            onDisposed: onDisposed
-        )
+        // A `just` succeeds, so `onCompleted` is never called.
+        if let scalar = source.scalar {
+            return scalar.subscribe(onNext: onSuccess, onCompleted: nil, onDisposed: onDisposed)
+        }
+        let subscriber = MaybeSubscriber(onSuccess: onSuccess, onError: onError ?? Hooks.callStackReporter(), onCompleted: onCompleted)
+        return source.subscribeSink(SubscriptionSink(eventHandler: subscriber.on, onDisposed: onDisposed))
     }
 
     /// Subscribes with one closure for the outcome.
