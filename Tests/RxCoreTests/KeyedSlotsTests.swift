@@ -84,6 +84,38 @@ final class KeyedSlotsTests: RxTestCase {
         }
         XCTAssertEqual(slots.removeAll(), (0..<1000).filter { !removed.contains($0) })
     }
+
+    /// Compaction moves the values it keeps in memory; none may be freed, leaked or
+    /// released twice on the way, references in an existential (as a
+    /// `CompositeDisposable` holds them) included.
+    func testCompactionKeepsEveryReferenceUntilItIsTakenOutAndNoLonger() {
+        final class Token: Disposable {
+            let id: Int
+            init(id: Int) { self.id = id }
+            func dispose() {}
+        }
+        struct WeakToken { weak var token: Token? }
+        var slots = KeyedSlots<Disposable>()
+        var tokens: [WeakToken] = []
+        for key in 0..<100 {
+            let token = Token(id: key)
+            tokens.append(WeakToken(token: token))
+            slots.append(token, for: UInt64(key))
+        }
+        // Three of every four, never the newest: the slots compact several times.
+        let removed = (0..<96).filter { $0 % 4 != 3 }
+        for key in removed {
+            XCTAssertEqual((slots.remove(UInt64(key)) as? Token)?.id, key)
+        }
+        XCTAssertLessThan(slots.keys.count, 100 - removed.count / 2, "compacted")
+        for key in 0..<100 {
+            XCTAssertEqual(tokens[key].token == nil, removed.contains(key), "token \(key) alive only while kept")
+        }
+        var rest: [Disposable]? = slots.removeAll()
+        XCTAssertEqual(rest?.map { ($0 as! Token).id }, (0..<100).filter { !removed.contains($0) })
+        rest = nil
+        XCTAssertTrue(tokens.allSatisfy { $0.token == nil }, "every token freed once nothing holds it")
+    }
 }
 
 /// A small deterministic generator, so that a failure can be replayed.

@@ -75,6 +75,22 @@ let shapes: [Shape] = [
     Shape(name: "just-as-maybe", unit: "Observable.just.asMaybe() + subscribe") { counter, n in
         for i in 0..<n { _ = Observable.just(i).asMaybe().subscribe(onSuccess: { counter.record($0) }) }
     },
+    Shape(name: "single-create", unit: "Single.create { success } + subscribe + dispose") { counter, n in
+        for i in 0..<n {
+            Single<Int>.create { observer in
+                observer(.success(i))
+                return Disposables.create()
+            }.subscribe(onSuccess: { counter.record($0) }).dispose()
+        }
+    },
+    Shape(name: "completable-create", unit: "Completable.create { completed } + subscribe + dispose") { counter, n in
+        for i in 0..<n {
+            Completable.create { observer in
+                observer(.completed)
+                return Disposables.create()
+            }.subscribe(onCompleted: { counter.record(i) }).dispose()
+        }
+    },
     Shape(name: "pump-1", unit: "event to a PublishSubject with 1 subscriber") { counter, n in
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe(onNext: { counter.record($0) })
@@ -111,6 +127,17 @@ let shapes: [Shape] = [
         for i in 0..<n {
             let inner = PublishSubject<Int>()
             source.onNext(inner)
+            inner.onNext(i)
+            inner.onCompleted()
+        }
+        subscription.dispose()
+    },
+    Shape(name: "flatmap-live-inners", unit: "inner of flatMap with every inner live at once, then each completes") { counter, n in
+        let source = PublishSubject<PublishSubject<Int>>()
+        let subscription = source.flatMap { $0 }.subscribe(onNext: { counter.record($0) })
+        let inners = (0..<n).map { _ in PublishSubject<Int>() }
+        for inner in inners { source.onNext(inner) }
+        for (i, inner) in inners.enumerated() {
             inner.onNext(i)
             inner.onCompleted()
         }

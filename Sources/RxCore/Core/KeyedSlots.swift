@@ -46,15 +46,19 @@ internal struct KeyedSlots<Value> {
     internal func index(of key: UInt64) -> Int? {
         // The newest is the likeliest (an inner sequence's own events while it runs).
         // A marked key never equals an unmarked one, so a removed slot is not found.
-        let last = keys.count - 1
-        if last >= 0, keys[last] == key { return last }
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] & ~Self.removedMark < key { low = middle + 1 } else { high = middle }
+        keys.withUnsafeBufferPointer { keys in
+            let count = keys.count
+            if count > 0, keys[count - 1] == key { return count - 1 }
+            // On the buffer, without a bounds check per step: `middle` is always
+            // below `high`, which starts at the count.
+            var low = 0, high = count
+            while low < high {
+                let middle = Int(bitPattern: UInt(bitPattern: low &+ high) >> 1)
+                if keys[middle] & ~Self.removedMark < key { low = middle &+ 1 } else { high = middle }
+            }
+            guard low < count, keys[low] == key else { return nil }
+            return low
         }
-        guard low < keys.count, keys[low] == key else { return nil }
-        return low
     }
 
     @inlinable
@@ -81,8 +85,7 @@ internal struct KeyedSlots<Value> {
             return removed
         }
         keys[index] |= Self.removedMark
-        var removed: Value? = nil
-        swap(&removed, &values[index])
+        let removed = values[index].take()
         if keys.count > 16 && count < keys.count / 2 { compact() }
         return removed
     }
@@ -117,12 +120,21 @@ internal struct KeyedSlots<Value> {
     @inlinable
     internal mutating func compact() {
         var kept = 0
-        for index in keys.indices where keys[index] & Self.removedMark == 0 {
-            if kept != index {
-                keys[kept] = keys[index]
-                values.swapAt(kept, index)
+        keys.withUnsafeMutableBufferPointer { keys in
+            values.withUnsafeMutableBufferPointer { values in
+                let slots = values.baseAddress!
+                for index in 0..<keys.count where keys[index] & Self.removedMark == 0 {
+                    if kept != index {
+                        keys[kept] = keys[index]
+                        // Slot `kept` is empty (removed, or moved from): the value is
+                        // moved, not copied, so that an existential is not copied
+                        // through its value witnesses and retained to be released.
+                        (slots + kept).moveUpdate(from: slots + index, count: 1)
+                        (slots + index).initialize(to: nil)
+                    }
+                    kept += 1
+                }
             }
-            kept += 1
         }
         keys.removeLast(keys.count - kept)
         values.removeLast(values.count - kept)
