@@ -122,7 +122,7 @@ internal struct KeyedSlots<Value> {
         var kept = 0
         keys.withUnsafeMutableBufferPointer { keys in
             values.withUnsafeMutableBufferPointer { values in
-                let slots = values.baseAddress!
+                guard let slots = values.baseAddress else { return }
                 for index in 0..<keys.count where keys[index] & Self.removedMark == 0 {
                     if kept != index {
                         keys[kept] = keys[index]
