@@ -65,7 +65,7 @@ public final class ModalCoordinator: Sendable {
             do {
                 let kind = try lookUp()
                 let surface = try presenter.resolve()
-                let queue = (surface as? any SerialModalSurface)?.queue ?? fallbackQueue
+                let queue = surface.presentationQueue ?? fallbackQueue
                 let session = PresentationSession(kind: kind, configuration: try kind.makeConfiguration(),
                                                   surface: surface, queue: queue, observer: observer)
                 do {

@@ -9,6 +9,11 @@ public protocol SerialModalSurface: ModalSurface {
     var queue: DispatchQueue { get }
 }
 
+extension SerialModalSurface {
+    /// `queue`: a serial surface's presentations are made on it.
+    public var presentationQueue: DispatchQueue? { queue }
+}
+
 extension ScriptedSurface: SerialModalSurface {}
 
 /// Tells whether code runs on a given serial queue, with a marker set on the

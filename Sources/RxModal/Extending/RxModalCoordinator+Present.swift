@@ -77,7 +77,7 @@ extension RxModalCoordinatorType {
                 observer.onError(error)
                 return Disposables.create()
             }
-            let queue = (surface as? any SerialModalSurface)?.queue ?? ModalCoordinator.shared.queue
+            let queue = surface.presentationQueue ?? ModalCoordinator.shared.queue
             let lifetime = SingleAssignmentDisposable()
             let observer = UncheckedSendable(observer)
             QueueIdentity.run(on: queue) {

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Something that can show the five surface primitives of the plugin ABI
 /// (`dialog`, `choice`, `form`, `openURL`, `prompt`; see "Surfaces" in
 /// `Include/rxmodal_plugin.h` for their specs and results): the Swift form of
@@ -42,4 +44,14 @@ public protocol ModalSurface: AnyObject, Sendable {
     /// Takes a presentation down (see the contract above). A second call for the
     /// same presentation is a caller bug; surfaces ignore it rather than crash.
     func dismiss(_ presentation: SurfacePresentation)
+
+    /// The serial queue this surface's presentations are made on, or nil for
+    /// the coordinator's own queue (see ``ModalCoordinator``). The default is
+    /// nil; a ``SerialModalSurface`` gives its `queue`. A requirement, not a
+    /// cast, because it is read on every subscription.
+    var presentationQueue: DispatchQueue? { get }
+}
+
+extension ModalSurface {
+    public var presentationQueue: DispatchQueue? { nil }
 }
