@@ -2,8 +2,8 @@ import Foundation
 import RxCore
 import RxModalPluginABI
 
-/// One subscription to a modal: the configuration, the surface bridged to C, the
-/// plugin's presentation, and the subscriber. Made by ``ModalCoordinator`` once
+/// One subscription to a modal: the configuration, the surface bridged to C (once
+/// the queue calls the plugin), the plugin's presentation, and the subscriber. Made by ``ModalCoordinator`` once
 /// the subscribe-time checks have passed; it is the subscription's disposable.
 ///
 /// Phases: `authorizing` (asking the user, when the kind's status is not
@@ -48,14 +48,17 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     private let configurationLock = SpinLock()
     // Guarded by `configurationLock` (set once before the session is shared).
     private var configuration: ModalConfiguration?
+    /// Made when the queue first calls the plugin with the surface, so that a
+    /// session disposed while its presentation is still queued never makes one.
     private var bridge: CSurfaceBridge?
+    private let surface: any ModalSurface
     var configurator: ModalConfigurator?
 
     init(kind: ModalKind, configuration: ModalConfiguration, surface: any ModalSurface, queue: DispatchQueue,
          observer: AnyObserver<ModalValue>) {
         self.kind = kind
         self.configuration = configuration
-        self.bridge = CSurfaceBridge(surface)
+        self.surface = surface
         self.queue = queue
         self.observer = observer
         Resources.incrementTotal()
@@ -84,8 +87,12 @@ final class PresentationSession: Disposable, @unchecked Sendable {
 
     /// Raw pointers for a plugin call, read while the session holds both objects.
     /// Only used while `inPluginCall` keeps `end()` from releasing them.
+    /// Makes the surface bridge on first use (outside the lock: it allocates).
     private func pointers() -> (config: UnsafeMutableRawPointer, surface: UnsafePointer<rxm_surface>)? {
-        configurationLock.withLock {
+        let needsBridge = configurationLock.withLock { configuration != nil && bridge == nil }
+        let made = needsBridge ? CSurfaceBridge(surface) : nil
+        return configurationLock.withLock {
+            if bridge == nil, configuration != nil { bridge = made }
             guard let configuration, let bridge else { return nil }
             return (configuration.pointer, bridge.surface)
         }

@@ -153,6 +153,7 @@ private final class SurfaceBridgeBox: @unchecked Sendable {
 
     func dismissAll() {
         let leftovers = lock.withLock { () -> [BridgedPresentation] in
+            if handles.isEmpty { return [] }
             defer { handles = [:] }
             return handles.keys.sorted().compactMap { handles[$0] }
         }
