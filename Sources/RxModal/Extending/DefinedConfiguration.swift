@@ -13,10 +13,28 @@ import RxModalPluginABI
 /// ABI's rule); the list of started presentations is also locked, because their
 /// disposals arrive from any thread.
 class ConfigurationBox: @unchecked Sendable {
+    /// The definition's configuration, and its class: what a method's closure,
+    /// which knows the configuration class but not the definition, checks and
+    /// casts to (a comparison and an unchecked cast, where a generic class's
+    /// metadata would be looked up on every call).
+    let configuration: AnyObject
+    let configurationClass: ObjectIdentifier
     private let lock = SpinLock()
     // Guarded by `lock`. Kept until config_free, so that an `rxm_disposable`
     // disposed a second time still finds its context (the header allows that).
     private var started: [StartedPresentation] = []
+
+    init<Configuration: AnyObject>(_ configuration: Configuration) {
+        self.configuration = configuration
+        configurationClass = ObjectIdentifier(Configuration.self)
+    }
+
+    /// The configuration, if it is a `Configuration`.
+    @inline(__always)
+    func configuration<Configuration: AnyObject>(as _: Configuration.Type,
+                                                 expecting expected: ObjectIdentifier) -> Configuration? {
+        configurationClass == expected ? unsafeDowncast(configuration, to: Configuration.self) : nil
+    }
 
     func keep(_ presentation: StartedPresentation) { lock.withLock { started.append(presentation) } }
 
@@ -38,18 +56,12 @@ class ConfigurationBox: @unchecked Sendable {
                  error: UnsafeMutablePointer<rxm_error>?) -> rxm_disposable { fatalError("abstract") }
 }
 
-/// A box whose configuration has a known class: what a method's closure, which
-/// knows the configuration class but not the definition, casts to.
-class ConfigurationOf<Configuration: AnyObject>: ConfigurationBox, @unchecked Sendable {
-    let typedConfiguration: Configuration
-
-    init(_ configuration: Configuration) { typedConfiguration = configuration }
-}
-
 /// The box for one definition's configurations.
-final class DefinedConfiguration<Definition: ModalKindDefinition>: ConfigurationOf<Definition.Configuration>, @unchecked Sendable {
+final class DefinedConfiguration<Definition: ModalKindDefinition>: ConfigurationBox, @unchecked Sendable {
     let definition: Definition
-    var configuration: Definition.Configuration { typedConfiguration }
+    var typedConfiguration: Definition.Configuration {
+        unsafeDowncast(configuration, to: Definition.Configuration.self)
+    }
 
     init(definition: Definition, configuration: Definition.Configuration) {
         self.definition = definition
@@ -59,7 +71,7 @@ final class DefinedConfiguration<Definition: ModalKindDefinition>: Configuration
     override func checkPrecondition(_ error: UnsafeMutablePointer<rxm_error>?) -> Int32 {
         guard let precondition = definition.precondition else { return Int32(RXM_OK) }
         do {
-            try precondition(configuration)
+            try precondition(typedConfiguration)
             return Int32(RXM_OK)
         } catch let thrown {
             return RxmErrorFilling.fill(error, with: thrown)
@@ -68,7 +80,7 @@ final class DefinedConfiguration<Definition: ModalKindDefinition>: Configuration
 
     override func authorizationStatus() -> rxm_authorization_status {
         guard let authorization = definition.authorization else { return RXM_AUTHORIZATION_AUTHORIZED }
-        return authorization.status(configuration).cValue
+        return authorization.status(typedConfiguration).cValue
     }
 
     override func requestAuthorization(surface: UnsafePointer<rxm_surface>, callback: rxm_authorization_callback) -> rxm_disposable {
@@ -82,7 +94,7 @@ final class DefinedConfiguration<Definition: ModalKindDefinition>: Configuration
             return started.cDisposable
         }
         let answer = AuthorizationAnswer(callback: callback, gate: gate)
-        started.setDisposable(authorization.request(configuration, borrowed, { answer.answer($0) }))
+        started.setDisposable(authorization.request(typedConfiguration, borrowed, { answer.answer($0) }))
         return started.cDisposable
     }
 
@@ -91,7 +103,7 @@ final class DefinedConfiguration<Definition: ModalKindDefinition>: Configuration
         let borrowed = BorrowedCSurface(surface)
         let resultObserver = ModalResultObserver(observer)
         do {
-            let disposable = try definition.present(configuration: configuration, surface: borrowed, observer: resultObserver)
+            let disposable = try definition.present(configuration: typedConfiguration, surface: borrowed, observer: resultObserver)
             let started = StartedPresentation(surface: borrowed, observer: resultObserver)
             started.setDisposable(disposable)
             keep(started)

@@ -29,8 +29,9 @@ final class MethodBinding: Sendable {
         argumentNames = signature.argumentNames
         let body = method.body
         let methodName = method.name
+        let expected = ObjectIdentifier(Configuration.self)
         call = { box, values in
-            guard let configuration = (box as? ConfigurationOf<Configuration>)?.typedConfiguration else {
+            guard let configuration = box.configuration(as: Configuration.self, expecting: expected) else {
                 throw ModalError.invalidArgument(method: methodName, reason: "the config is not a configuration of \(kind)")
             }
             try body(configuration, values)

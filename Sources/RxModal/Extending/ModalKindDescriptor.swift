@@ -67,13 +67,17 @@ public final class ModalKindDescriptor: Sendable {
                 doc: Self.keep(method.doc)))
         }
 
+        // The box's class, looked up once: in this generic context, naming the
+        // class on every call would look its metadata up again each time.
+        let boxClass = DefinedConfiguration<Definition>.self
         let maker = ConfigurationMaker(make: {
-            DefinedConfiguration(definition: definition, configuration: try definition.makeConfiguration())
+            boxClass.init(definition: definition, configuration: try definition.makeConfiguration())
         })
         let configNew = try FFIClosure(arguments: [FFITypes.pointer], result: FFITypes.pointer,
                                        handler: ConfigurationMaker.handler,
                                        userData: Unmanaged.passRetained(maker).toOpaque(),   // never released
                                        what: "\(definition.name).config_new")
+        ConfigurationMaker.register(maker, at: configNew.code)
 
         var descriptor = rxm_plugin_descriptor()
         descriptor.struct_size = UInt32(MemoryLayout<rxm_plugin_descriptor>.size)
@@ -159,26 +163,5 @@ extension ModalRegistry {
     @discardableResult
     public func register<Definition: ModalKindDefinition>(_ definition: Definition) throws -> ModalKind {
         try ModalKindDescriptor(definition).register(in: self)
-    }
-}
-
-/// The context of a kind's `config_new` closure.
-private final class ConfigurationMaker: Sendable {
-    let make: @Sendable () throws -> ConfigurationBox
-
-    init(make: @escaping @Sendable () throws -> ConfigurationBox) { self.make = make }
-
-    /// `void *config_new(rxm_error *error)`
-    static let handler: FFIClosure.Handler = { _, result, arguments, userData in
-        let maker = Unmanaged<ConfigurationMaker>.fromOpaque(userData!).takeUnretainedValue()
-        let error = arguments![0]!.load(as: UnsafeMutablePointer<rxm_error>?.self)
-        let config: UnsafeMutableRawPointer?
-        do {
-            config = Unmanaged.passRetained(try maker.make()).toOpaque()
-        } catch let thrown {
-            RxmErrorFilling.fill(error, with: thrown)
-            config = nil
-        }
-        result!.storeBytes(of: config, as: UnsafeMutableRawPointer?.self)
     }
 }

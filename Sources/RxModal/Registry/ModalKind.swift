@@ -125,7 +125,7 @@ public final class ModalKind: @unchecked Sendable, CustomStringConvertible {
     public func makeConfiguration() throws -> ModalConfiguration {
         let binding = try binding()
         var error = rxm_error()
-        guard let pointer = binding.configNew(&error) else {
+        guard let pointer = binding.newConfiguration(&error) else {
             throw Self.modalError(from: &error, kind: name, call: "config_new")
         }
         return ModalConfiguration(kind: self, pointer: pointer, free: binding.configFree)

@@ -11,13 +11,22 @@ struct PluginBinding: @unchecked Sendable {
     let configFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let precondition: (@convention(c) (UnsafeRawPointer?, UnsafeMutablePointer<rxm_error>?) -> Int32)?
     let authorizationStatus: (@convention(c) (UnsafeRawPointer?) -> rxm_authorization_status)?
+    /// What `configNew` runs, when it is a Swift kind's of this process.
+    private let inProcessMaker: ConfigurationMaker?
 
     init(descriptor: UnsafePointer<rxm_plugin_descriptor>, fields: ValidatedDescriptor) {
         self.descriptor = descriptor
         configNew = fields.configNew
+        inProcessMaker = ConfigurationMaker.inProcess(at: unsafeBitCast(fields.configNew, to: UnsafeRawPointer.self))
         configFree = fields.configFree
         precondition = fields.precondition
         authorizationStatus = fields.authorizationStatus
+    }
+
+    /// `config_new`: called directly for a Swift kind of this process.
+    func newConfiguration(_ error: UnsafeMutablePointer<rxm_error>?) -> UnsafeMutableRawPointer? {
+        if let inProcessMaker { return inProcessMaker.newConfiguration(error) }
+        return configNew(error)
     }
 }
 
