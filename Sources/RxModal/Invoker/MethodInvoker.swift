@@ -236,11 +236,11 @@ public final class MethodInvoker: @unchecked Sendable {
     /// failure into the error a C call's would have become: the `rxm_error` is
     /// filled, then read as a plugin's.
     private func call(_ binding: MethodBinding, config: UnsafeMutableRawPointer, arguments: [ModalValue]) throws {
-        var values: [ModalValue] = []
-        values.reserveCapacity(kinds.count)
-        for index in kinds.indices {
-            values.append(Self.asReadBackFromC(arguments[index], kind: kinds[index]))
-        }
+        // Most calls already give every argument in its C-read form: they are
+        // passed on as they are, without building a second array.
+        let values = kinds.indices.allSatisfy({ Self.isAsReadBackFromC(arguments[$0], kind: kinds[$0]) })
+            ? arguments
+            : kinds.indices.map { Self.asReadBackFromC(arguments[$0], kind: kinds[$0]) }
         var error = rxm_error()
         let status = binding.perform(config: config, values: values, error: &error)
         guard status != 0 else { return }
@@ -261,6 +261,18 @@ public final class MethodInvoker: @unchecked Sendable {
             }
         case .strings: return .array(argument.arrayValue!.map(asString))
         case .value: preconditionFailure("a value tree crosses as C memory")
+        }
+    }
+
+    /// Whether a checked argument is already what ``asReadBackFromC(_:kind:)`` makes of it.
+    private static func isAsReadBackFromC(_ argument: ModalValue, kind: MethodSignature.Kind) -> Bool {
+        switch (kind, argument) {
+        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.bytes, .bytes):
+            return true
+        case (.strings, .array(let items)):
+            return items.allSatisfy { if case .string = $0 { return true } else { return false } }
+        default:
+            return false
         }
     }
 

@@ -15,11 +15,12 @@ import Glibc
 /// provides the methods.
 ///
 /// Threads: safe to share and to call from any thread; the invoker cache is
-/// guarded by a mutex that is held only to look up or add an invoker, never
+/// guarded by a mutex that is held only to look up or make an invoker, never
 /// during a call. Calls for one `config` must still be serial (plugin ABI).
 ///
-/// Cost: `invoke(name:…)` looks the name up (hashing it and taking the mutex)
-/// on every call; code that calls one method often keeps its `invoker(named:)`.
+/// Cost: `invoke(name:…)` finds the name on every call (comparing it with each
+/// name of a small table, hashing it for a large one) and takes the mutex;
+/// code that calls one method often keeps its `invoker(named:)`.
 public final class MethodTable: @unchecked Sendable {
     /// The kind the methods belong to, for error messages.
     public let kind: String
@@ -28,21 +29,22 @@ public final class MethodTable: @unchecked Sendable {
     /// The method names, sorted.
     public let names: [String]
 
-    private struct Entry {
-        let description: MethodDescription
-        let function: @convention(c) () -> Void
-    }
-
-    private let entries: [String: Entry]
-    private let invokers = Mutex<[String: MethodInvoker]>([:])
+    private let functions: [@convention(c) () -> Void]
+    /// Positions by name, for tables too large to scan.
+    private let positions: [String: Int]
+    /// Up to this many methods, a name is found by comparing (cheaper than hashing it).
+    private static let largestScannedTable = 16
+    /// By position in `methods`.
+    private let invokers: Mutex<[MethodInvoker?]>
 
     /// Reads `methods` (from a plugin descriptor), which must stay valid while
     /// the table exists. Throws `ModalError.malformedValue` for a method without
     /// a name, signature or function, with a malformed signature, or whose name
     /// is used twice.
     public init(kind: String, methods: UnsafeBufferPointer<rxm_method>) throws {
-        var entries: [String: Entry] = [:]
+        var positions: [String: Int] = [:]
         var descriptions: [MethodDescription] = []
+        var functions: [@convention(c) () -> Void] = []
         for (index, method) in methods.enumerated() {
             let description: MethodDescription
             do {
@@ -50,30 +52,35 @@ public final class MethodTable: @unchecked Sendable {
             } catch let ModalError.malformedValue(reason) {
                 throw ModalError.malformedValue("\(kind): method \(index + 1): \(reason)")
             }
-            guard entries[description.name] == nil else {
+            guard positions[description.name] == nil else {
                 throw ModalError.malformedValue("\(kind): method “\(description.name)” is defined twice")
             }
-            entries[description.name] = Entry(description: description, function: method.function!)
+            positions[description.name] = descriptions.count
             descriptions.append(description)
+            functions.append(method.function!)
         }
         self.kind = kind
-        self.entries = entries
         self.methods = descriptions
-        self.names = entries.keys.sorted()
+        self.functions = functions
+        self.names = positions.keys.sorted()
+        self.positions = descriptions.count > Self.largestScannedTable ? positions : [:]
+        invokers = Mutex(Array(repeating: nil, count: descriptions.count))
+    }
+
+    private func position(of name: String) -> Int? {
+        methods.count > Self.largestScannedTable ? positions[name] : methods.firstIndex { $0.name == name }
     }
 
     /// The invoker of the method `name`, made on first use.
     /// Throws `ModalError.unknownMethod` listing the known methods.
     public func invoker(named name: String) throws -> MethodInvoker {
-        if let invoker = invokers.withLock({ $0[name] }) { return invoker }
-        guard let entry = entries[name] else {
+        guard let position = position(of: name) else {
             throw ModalError.unknownMethod(kind: kind, method: name, known: names)
         }
         return try invokers.withLock { cache in
-            // Another thread may have made it meanwhile: keep the first.
-            if let invoker = cache[name] { return invoker }
-            let invoker = try MethodInvoker(description: entry.description, function: entry.function)
-            cache[name] = invoker
+            if let invoker = cache[position] { return invoker }
+            let invoker = try MethodInvoker(description: methods[position], function: functions[position])
+            cache[position] = invoker
             return invoker
         }
     }
