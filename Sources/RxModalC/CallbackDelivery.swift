@@ -22,28 +22,27 @@ public typealias ContextDestructor = @convention(c) (UnsafeMutableRawPointer?) -
 /// delivery no loop) alive.
 ///
 /// Thread safety: any thread. `state` guards `ended`, the thread inside a
-/// callback and the semaphores of threads waiting for the end (made only when
-/// someone waits, so a subscription nobody waits for allocates no condition);
-/// it is never held while a callback runs.
+/// callback, the semaphores of threads waiting for the end (made only when
+/// someone waits, so a subscription nobody waits for allocates no condition)
+/// and who called `destroy`; it is never held while a callback runs.
 final class CallbackDelivery: @unchecked Sendable {
     private let observer: rxm_observer
     private let destroy: ContextDestructor?
     private let loop: EventLoop?
     private let gate = CallGate()
-    /// Who called `destroy`, and whether it has returned.
-    private struct Destruction {
-        var caller: pthread_t?
-        var finished = false
-    }
-    // Spin-locked rather than Mutex-locked so that ThreadSanitizer sees the ordering
-    // between a callback's thread and the disposing one (SpinGuarded says why).
-    private let destruction = SpinGuarded(Destruction())
     private struct State {
         var ended = false
         var callbackThread: pthread_t?
         var waiters: [DispatchSemaphore] = []
+        /// Who called `destroy`, and whether it has returned.
+        var destroyCaller: pthread_t?
+        var destroyFinished = false
     }
+    // Spin-locked rather than Mutex-locked so that ThreadSanitizer sees the ordering
+    // between a callback's thread and the disposing one (SpinGuarded says why).
     private let state = SpinGuarded(State())
+    /// Where ``LiveDeliveries`` lists this delivery; guarded by its lock.
+    var liveIndex = -1
 
     init(observer: rxm_observer, destroy: ContextDestructor?, loop: EventLoop?) {
         self.observer = observer
@@ -134,19 +133,19 @@ final class CallbackDelivery: @unchecked Sendable {
     /// thread — `destroy` itself freeing its subscription — returns at once.
     private func destroyOnce() {
         let me = pthread_self()
-        let first = destruction.withLock { state in
-            if state.caller != nil { return false }
-            state.caller = me
+        let first = state.withLock { state in
+            if state.destroyCaller != nil { return false }
+            state.destroyCaller = me
             return true
         }
         if first {
             destroy?(observer.context)
-            destruction.withLock { $0.finished = true }
+            state.withLock { $0.destroyFinished = true }
             return
         }
         while true {
-            let waitOver = destruction.withLock { state in
-                state.finished || state.caller.map { pthread_equal($0, me) != 0 } == true
+            let waitOver = state.withLock { state in
+                state.destroyFinished || state.destroyCaller.map { pthread_equal($0, me) != 0 } == true
             }
             if waitOver { return }
             sched_yield()

@@ -28,11 +28,7 @@ final class SubscriptionHandle: @unchecked Sendable {
         var replayed: [ModalHandle.Call] = []
         var checking: ModalConfiguration?
     }
-    /// A class, so the configuration closure can hold it without holding `self`.
-    private final class Guarded: Sendable {
-        let state = Mutex(State())
-    }
-    private let guarded = Guarded()
+    private let state = Mutex(State())
 
     init(modal: ModalHandle, presenter: PresenterHandle, loop: EventLoop?, observer: rxm_observer, destroy: ContextDestructor?) {
         self.modal = modal
@@ -47,9 +43,10 @@ final class SubscriptionHandle: @unchecked Sendable {
     func start() {
         let calls = modal.recordedCalls
         let delivery = self.delivery
-        let observable = modal.registry.coordinator.present(kind: modal.kind, presenter: presenter.presenter) { [guarded] configurator in
+        // The closure holds `self` only while subscribing: nothing keeps it after that.
+        let observable = modal.registry.coordinator.present(kind: modal.kind, presenter: presenter.presenter) { [self] configurator in
             for call in calls { try configurator.call(call.method, arguments: call.arguments) }
-            guarded.state.withLock { $0.configurator = configurator; $0.replayed = calls }
+            state.withLock { $0.configurator = configurator; $0.replayed = calls }
         }
         subscription.setDisposable(observable.subscribe { event in delivery.receive(event) })
     }
@@ -59,7 +56,7 @@ final class SubscriptionHandle: @unchecked Sendable {
     /// Stops the callbacks, then dismisses. Returns false when called before.
     @discardableResult
     func dispose() -> Bool {
-        let first = guarded.state.withLock { state in
+        let first = state.withLock { state in
             defer { state.disposeCalled = true; state.configurator = nil; state.checking = nil }
             return !state.disposeCalled
         }
@@ -71,7 +68,7 @@ final class SubscriptionHandle: @unchecked Sendable {
     /// A configuration call on the shown modal (queued by the configurator).
     func call(_ method: String, _ arguments: [ModalValue]) throws {
         let modal = self.modal
-        try guarded.state.withLock { state in
+        try state.withLock { state in
             guard !delivery.isEnded, let live = state.configurator else {
                 throw BridgeError(RXM_ERR_DISPOSED, "the subscription has ended")
             }

@@ -3,7 +3,7 @@
 ** is called exactly once, after the last callback has returned: after the
 ** terminal callback, on dispose (from another thread or from inside a
 ** callback), when a loop's queued callbacks are dropped, when subscribing is
-** refused, and by rxm_stop_callbacks. One line per check,
+** refused, and by rxm_stop_callbacks (also after other subscriptions were freed). One line per check,
 **     <check>: ok            or      <check>: FAILED (<why>)
 ** and exits 1 if any failed. Plugins come from $RXMODAL_PLUGIN_PATH (alert).
 */
@@ -202,6 +202,38 @@ int main(void) {
         expect("and no callback follows", &j, "d");
         rxm_subscription_free(j.subscription);
         rxm_presenter_free(presenter);
+    }
+
+    {
+        /* Live subscriptions freed in any order: rxm_stop_callbacks still reaches
+        ** every one left, and none twice. */
+        enum { COUNT = 5 };
+        journal journals[COUNT];
+        rxm_presenter *presenters[COUNT];
+        for (int i = 0; i < COUNT; i++) {
+            journal_init(&journals[i]);
+            presenters[i] = subscribe(alert, "[{\"choose\": \"OK\", \"afterMilliseconds\": 100}]", NULL, &journals[i]);
+        }
+        rxm_subscription_free(journals[1].subscription);
+        rxm_subscription_free(journals[0].subscription);
+        rxm_subscription_free(journals[3].subscription);
+        rxm_stop_callbacks();
+        sleep_ms(150);
+        char seen[COUNT * 4 + 1] = "", why[100];
+        int ok = 1;
+        for (int i = 0; i < COUNT; i++) {
+            char one[32];
+            read_journal(&journals[i], one);
+            ok = ok && strcmp(one, "d") == 0;
+            strcat(seen, one);
+            strcat(seen, i + 1 < COUNT ? "," : "");
+        }
+        snprintf(why, sizeof why, "events per subscription \"%s\", expected \"d,d,d,d,d\"", seen);
+        report("rxm_stop_callbacks reaches the subscriptions left after others were freed", ok, why);
+        for (int i = 0; i < COUNT; i++) {
+            if (i != 0 && i != 1 && i != 3) rxm_subscription_free(journals[i].subscription);
+            rxm_presenter_free(presenters[i]);
+        }
     }
 
     rxm_modal_free(alert);

@@ -130,7 +130,7 @@ struct CExampleCase: Sendable {
             return failures
         },
         CExampleCase(name: "loops freed with callbacks queued", source: "checking/loop_cycles.c", check: passedChecks(2)),
-        CExampleCase(name: "observer destroy", source: "checking/observer_destroy.c", check: passedChecks(10)),
+        CExampleCase(name: "observer destroy", source: "checking/observer_destroy.c", check: passedChecks(11)),
         CExampleCase(name: "transcript taken as it goes", source: "checking/transcript_bounded.c", check: passedChecks(4)),
         CExampleCase(name: "rating plugin from C", source: "plugin/rating_host.c",
                      arguments: { runner in [runner.ratingPluginDirectory] },
