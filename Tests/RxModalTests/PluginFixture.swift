@@ -27,6 +27,8 @@ enum TestPluginVariant: String, CaseIterable {
     case duplicateMethods = "VARIANT_DUPLICATE_METHODS"
     case halfAuthorization = "VARIANT_HALF_AUTHORIZATION"
     case argumentNamesMismatch = "VARIANT_ARGUMENT_NAMES_MISMATCH"
+    /// Well formed, its result description read from RXMODAL_TEST_PLUGIN_NOTE.
+    case describesEnvironment = "VARIANT_DESCRIBES_ENVIRONMENT"
     // Entries that take their process down, for the scanner's tests only.
     case entryCrashes = "VARIANT_ENTRY_CRASHES"
     case entryExits = "VARIANT_ENTRY_EXITS"

@@ -116,6 +116,24 @@ final class PluginScannerTests: RxTestCase {
         XCTAssertFalse(kind.isLoaded)
     }
 
+    /// A plugin that words its texts after what it finds where it runs (a library
+    /// installed since the scan) is still the kind the scan described: it loads.
+    func testAPluginDescribingItselfDifferentlyWhenLoadedStillLoads() throws {
+        let fixture = try PluginFixture(for: self)
+        let plugins = try fixture.directory("plugins")
+        try fixture.plugin(.describesEnvironment, kind: "worded", in: plugins)
+        setenv("RXMODAL_TEST_PLUGIN_NOTE", "as scanned", 1)
+        defer { unsetenv("RXMODAL_TEST_PLUGIN_NOTE") }
+        let registry = ModalRegistry(searchPath: .explicit([plugins]), scanning: scanning(fixture))
+        let kind = try registry.kind(named: "worded")
+        XCTAssertEqual(kind.resultDescription, "as scanned")
+
+        setenv("RXMODAL_TEST_PLUGIN_NOTE", "as loaded", 1)
+        XCTAssertNoThrow(try kind.makeConfiguration())
+        XCTAssertTrue(kind.isLoaded)
+        XCTAssertEqual(String(cString: try kind.descriptor.pointee.result_description), "as loaded")
+    }
+
     func testAScannerThatCannotRunFallsBackToReadingInThisProcessAndSaysSo() throws {
         let fixture = try PluginFixture(for: self)
         let plugins = try fixture.directory("plugins")

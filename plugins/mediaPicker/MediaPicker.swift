@@ -85,10 +85,10 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<rxm_plugin_descriptor>
         PluginMethodRow("addLibraryRoot", "s", addLibraryRoot, "root", "Adds an absolute folder to scan."),
     ]
 
-    let tags = TagLibReader.shared
-    let tagNote = tags.isAvailable
-        ? "titles, artists and albums read from tags by TagLib (\(tags.libraryName ?? "libtag_c"))\(tags.readsAlbumArtist ? "" : "; album artists from ID3v2 TPE2 and Vorbis comments (not MP4) by the plugin, as TagLib 1's C API has none")"
-        : "TagLib is absent (\(tags.unavailableReason ?? "")): titles are the file names, with no artist, album or duration"
+    // The same text wherever it is read: a scan's cached description must match
+    // the plugin loaded later, whatever has been installed in between.
+    let tagNote = "titles, artists and albums come from the files' tags when TagLib's C library (libtag_c) is installed " +
+        "(rxmodal doctor says whether it is), else titles are the file names"
 
     return PluginDescriptor.make(
         kind: "mediaPicker",

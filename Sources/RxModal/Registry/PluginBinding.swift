@@ -34,8 +34,9 @@ struct PluginBinding: @unchecked Sendable {
 /// loaded into the host only when its kind is first used. The file is opened
 /// again by descriptor through a trusted folder and must be the very version
 /// the scan described (device, inode, size and modification time), and its
-/// descriptor must say what the scan said; otherwise the kind is unavailable,
-/// with the reason. So loading late adds no window between check and use.
+/// descriptor must describe the kind the scan described, called the same way
+/// (its texts may differ: ``ScannedKind/isCalledLike(_:)``); otherwise the kind
+/// is unavailable, with the reason. So loading late adds no window between check and use.
 ///
 /// Thread safety: any thread; the first use loads, concurrent uses wait for it,
 /// and the outcome (a binding or the failure) is kept.
@@ -83,7 +84,7 @@ final class LazyPluginBinding: Sendable {
         }
         guard file.identity == identity else { return .failure(.changedSinceScan) }
         return PluginLoader.link(file).flatMap { loaded in
-            guard ScannedKind(loaded.fields) == scanned else { return .failure(.changedSinceScan) }
+            guard ScannedKind(loaded.fields).isCalledLike(scanned) else { return .failure(.changedSinceScan) }
             return .success(PluginBinding(descriptor: loaded.descriptor, fields: loaded.fields))
         }
     }

@@ -29,6 +29,18 @@ struct ScannedKind: Codable, Hashable, Sendable {
         methods = fields.methods.map { Method(name: $0.name, signature: $0.signature, argumentNames: $0.argumentNames, doc: $0.doc) }
     }
 
+    /// Whether `other` describes a kind that is called the same way: the same
+    /// name, ABI minor version and hooks, and methods with the same names,
+    /// signatures and argument names. The texts (version, summary, result
+    /// description, method documentation) are left out: a plugin may word them
+    /// after what it finds where it runs, so a load that compares its descriptor
+    /// with a scan made elsewhere or earlier must not fail on them.
+    func isCalledLike(_ other: ScannedKind) -> Bool {
+        name == other.name && abiMinor == other.abiMinor
+            && hasPrecondition == other.hasPrecondition && hasAuthorization == other.hasAuthorization
+            && methods.map { [$0.name, $0.signature] + $0.argumentNames } == other.methods.map { [$0.name, $0.signature] + $0.argumentNames }
+    }
+
     /// The methods as the registry shows them, in the descriptor's order.
     var modalMethods: [ModalMethod] {
         methods.enumerated().map { index, method in

@@ -188,6 +188,13 @@ __attribute__((visibility("default"))) const rxm_plugin_descriptor *rxm_plugin_e
     return (const rxm_plugin_descriptor *)(uintptr_t)0x10;
 #elif defined(VARIANT_ENTRY_NULL)
     return NULL;
+#elif defined(VARIANT_DESCRIBES_ENVIRONMENT)
+    /* Words its result after where it runs, as a plugin may say what it found. */
+    static rxm_plugin_descriptor described;
+    described = descriptor;
+    const char *note = getenv("RXMODAL_TEST_PLUGIN_NOTE");
+    described.result_description = note ? note : "no note";
+    return &described;
 #else
     return &descriptor;
 #endif
