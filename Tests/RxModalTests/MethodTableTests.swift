@@ -14,6 +14,34 @@ final class MethodTableTests: RxTestCase {
         XCTAssertEqual(table.names, table.methods.map(\.name).sorted())
     }
 
+    /// A large table finds its methods by hashing their names, a small one by
+    /// comparing them: both find every method, and only those.
+    func testALargeTableFindsEachMethodByNameAsASmallOneDoes() throws {
+        let setInt = Fixtures.method("setInt")
+        let extraNames = (1...20).map { strdup("setInt\($0)")! }
+        defer { extraNames.forEach { free($0) } }
+        var methods = Array(Fixtures.methods)
+        methods += extraNames.map { name in
+            rxm_method(name: UnsafePointer(name), signature: setInt.signature, function: setInt.function,
+                       argument_names: setInt.argument_names, doc: setInt.doc)
+        }
+        let table = try methods.withUnsafeBufferPointer { try MethodTable(kind: "large", methods: $0) }
+        XCTAssertEqual(table.methods.count, 34)
+        let record = FixtureRecord()
+        for number in 1...20 {
+            try table.invoke(name: "setInt\(number)", config: record.config, arguments: [.int(Int64(number))])
+            XCTAssertEqual(record.integer, Int64(number))
+        }
+        try table.invoke(name: "setString", config: record.config, arguments: ["found"])
+        XCTAssertEqual(record.strings, ["found"])
+        XCTAssertTrue(try table.invoker(named: "setInt3") === table.invoker(named: "setInt3"))
+        XCTAssertFalse(try table.invoker(named: "setInt3") === table.invoker(named: "setInt4"))
+        XCTAssertThrowsError(try table.invoker(named: "setInt21")) { error in
+            guard case .unknownMethod("large", "setInt21", let known)? = error as? ModalError else { return XCTFail("\(error)") }
+            XCTAssertEqual(known.count, 34)
+        }
+    }
+
     func testUnknownMethodListsTheKnownOnesSorted() throws {
         let record = FixtureRecord()
         let table = try Fixtures.table()
