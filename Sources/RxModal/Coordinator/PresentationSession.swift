@@ -41,6 +41,8 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     private var authorizationAnswered = false
     /// A status that arrived from inside the request call, handled after it returns.
     private var earlyStatus: rxm_authorization_status?
+    /// The hold of the plugin call queued last (see ``QueuedHold``).
+    private var queuedHold: QueuedHold?
     /// The queue is inside a plugin call that uses the configuration and bridge
     /// (`present`, `request_authorization`): `end()` only sets `endRequested`.
     private var inPluginCall = false
@@ -68,6 +70,37 @@ final class PresentationSession: Disposable, @unchecked Sendable {
 
     func runOnQueue(_ work: @escaping @Sendable () -> Void) {
         QueueIdentity.run(on: queue, work)
+    }
+
+    /// What a queued plugin call holds: the session, until the call takes it or
+    /// the session ends first and takes it back. So a session disposed while its
+    /// presentation is still queued is freed, with its subscriber's chain, by the
+    /// disposing thread, not later by the queue's (glibc frees what another thread
+    /// allocated more slowly, and the two threads then contend for the arena).
+    /// The reference is moved out under the lock, never copied: a copy's retain
+    /// may be made after the lock is released, when another thread may already
+    /// have dropped the last reference.
+    private final class QueuedHold: @unchecked Sendable {
+        private let lock = SpinLock()
+        private var session: PresentationSession?
+
+        init(_ session: PresentationSession) { self.session = session }
+
+        /// The session, now the caller's, unless it was taken before.
+        func take() -> PresentationSession? {
+            lock.lock()
+            defer { lock.unlock() }
+            return session.take()
+        }
+    }
+
+    /// Runs `work` on the queue with the session, unless it ended before.
+    private func runOnQueueHeld(_ work: @escaping @Sendable (PresentationSession) -> Void) {
+        let hold = QueuedHold(self)
+        lock.withLock { queuedHold = hold }
+        runOnQueue {
+            if let session = hold.take() { work(session) }
+        }
     }
 
     /// Runs `body` with the configuration object (configuration time only).
@@ -112,38 +145,40 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     /// (authorized) or fails with `authorizationDenied`.
     func requestAuthorizationThenPresent() {
         lock.withLock { phase = .authorizing }
-        runOnQueue { [self] in
-            guard let request = kind.descriptorOfConfiguredKind.pointee.request_authorization else {
-                return fail(ModalError.authorizationDenied(kind: kind.name))
+        runOnQueueHeld { session in session.requestAuthorizationOnQueue() }
+    }
+
+    private func requestAuthorizationOnQueue() {
+        guard let request = kind.descriptorOfConfiguredKind.pointee.request_authorization else {
+            return fail(ModalError.authorizationDenied(kind: kind.name))
+        }
+        guard enterPluginCall({ if case .authorizing = $0 { return true } else { return false } }),
+              let (config, surface) = pointers() else { return }
+        let callback = rxm_authorization_callback(
+            context: Unmanaged.passUnretained(self).toOpaque(),
+            on_status: { context, status in
+                guard let context else { return }
+                let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
+                withExtendedLifetime(session) { session.authorizationAnswered(status) }
+            })
+        let disposable = request(UnsafeRawPointer(config), surface, callback)
+        let (disposeNow, releaseNow) = lock.withLock { () -> (Bool, Bool) in
+            inPluginCall = false
+            if endRequested, case .authorizing = phase {
+                phase = .ended
+                return (true, true)
             }
-            guard enterPluginCall({ if case .authorizing = $0 { return true } else { return false } }),
-                  let (config, surface) = pointers() else { return }
-            let callback = rxm_authorization_callback(
-                context: Unmanaged.passUnretained(self).toOpaque(),
-                on_status: { context, status in
-                    guard let context else { return }
-                    let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
-                    withExtendedLifetime(session) { session.authorizationAnswered(status) }
-                })
-            let disposable = request(UnsafeRawPointer(config), surface, callback)
-            let (disposeNow, releaseNow) = lock.withLock { () -> (Bool, Bool) in
-                inPluginCall = false
-                if endRequested, case .authorizing = phase {
-                    phase = .ended
-                    return (true, true)
-                }
-                if authorizationAnswered { return (true, false) }
-                if case .authorizing = phase { authorization = disposable; return (false, false) }
-                return (true, false)
-            }
-            if disposeNow { disposable.dispose?(disposable.context) }
-            if releaseNow { release() }
-            if let status = lock.withLock({ () -> rxm_authorization_status? in
-                defer { earlyStatus = nil }
-                return endRequested ? nil : earlyStatus
-            }) {
-                finishAuthorization(status)
-            }
+            if authorizationAnswered { return (true, false) }
+            if case .authorizing = phase { authorization = disposable; return (false, false) }
+            return (true, false)
+        }
+        if disposeNow { disposable.dispose?(disposable.context) }
+        if releaseNow { release() }
+        if let status = lock.withLock({ () -> rxm_authorization_status? in
+            defer { earlyStatus = nil }
+            return endRequested ? nil : earlyStatus
+        }) {
+            finishAuthorization(status)
         }
     }
 
@@ -180,48 +215,50 @@ final class PresentationSession: Disposable, @unchecked Sendable {
 
     /// Calls the plugin's `present` on the queue, unless the session ended first.
     func present() {
-        runOnQueue { [self] in
-            guard enterPluginCall({ if case .pending = $0 { return true } else { return false } }) else { return }
-            guard let (config, surface) = pointers() else {
-                lock.withLock { inPluginCall = false }
-                return
-            }
-            lock.withLock { phase = .presenting }
-            let cObserver = rxm_observer(
-                context: Unmanaged.passUnretained(self).toOpaque(),
-                on_next: { context, value in
-                    guard let context else { return }
-                    let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
-                    withExtendedLifetime(session) { session.pluginNext(value) }
-                },
-                on_error: { context, error in
-                    guard let context else { return }
-                    let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
-                    withExtendedLifetime(session) { session.pluginError(error) }
-                },
-                on_completed: { context in
-                    guard let context else { return }
-                    let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
-                    withExtendedLifetime(session) { session.terminate(.completed) }
-                })
-            var error = rxm_error()
-            let disposable = kind.descriptorOfConfiguredKind.pointee.present(config, surface, cObserver, &error)
-            if error.code != 0 {
-                lock.withLock { phase = .ended; inPluginCall = false }
-                release()
-                observer.onError(ModalKind.modalError(from: &error, kind: kind.name, call: "present"))
-                return
-            }
-            let disposeNow = lock.withLock { () -> Bool in
-                inPluginCall = false
-                if endRequested { phase = .ended; return true }
-                phase = .presented(disposable)
-                return false
-            }
-            if disposeNow {
-                disposable.dispose?(disposable.context)
-                release()
-            }
+        runOnQueueHeld { session in session.presentOnQueue() }
+    }
+
+    private func presentOnQueue() {
+        guard enterPluginCall({ if case .pending = $0 { return true } else { return false } }) else { return }
+        guard let (config, surface) = pointers() else {
+            lock.withLock { inPluginCall = false }
+            return
+        }
+        lock.withLock { phase = .presenting }
+        let cObserver = rxm_observer(
+            context: Unmanaged.passUnretained(self).toOpaque(),
+            on_next: { context, value in
+                guard let context else { return }
+                let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
+                withExtendedLifetime(session) { session.pluginNext(value) }
+            },
+            on_error: { context, error in
+                guard let context else { return }
+                let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
+                withExtendedLifetime(session) { session.pluginError(error) }
+            },
+            on_completed: { context in
+                guard let context else { return }
+                let session = Unmanaged<PresentationSession>.fromOpaque(context).takeUnretainedValue()
+                withExtendedLifetime(session) { session.terminate(.completed) }
+            })
+        var error = rxm_error()
+        let disposable = kind.descriptorOfConfiguredKind.pointee.present(config, surface, cObserver, &error)
+        if error.code != 0 {
+            lock.withLock { phase = .ended; inPluginCall = false }
+            release()
+            observer.onError(ModalKind.modalError(from: &error, kind: kind.name, call: "present"))
+            return
+        }
+        let disposeNow = lock.withLock { () -> Bool in
+            inPluginCall = false
+            if endRequested { phase = .ended; return true }
+            phase = .presented(disposable)
+            return false
+        }
+        if disposeNow {
+            disposable.dispose?(disposable.context)
+            release()
         }
     }
 
@@ -260,6 +297,7 @@ final class PresentationSession: Disposable, @unchecked Sendable {
 
     private func end() {
         enum Action { case none, release, disposeAuthorization(rxm_disposable?), disposePresentation(rxm_disposable) }
+        var queued: QueuedHold?
         let action = lock.withLock { () -> Action in
             switch phase {
             case .ended:
@@ -272,9 +310,11 @@ final class PresentationSession: Disposable, @unchecked Sendable {
                 return .none
             case .pending:
                 phase = .ended
+                queued = queuedHold.take()
                 return .release
             case .authorizing:
                 phase = .ended
+                queued = queuedHold.take()
                 defer { authorization = nil }
                 return .disposeAuthorization(authorization)
             case .presented(let disposable):
@@ -296,6 +336,9 @@ final class PresentationSession: Disposable, @unchecked Sendable {
             disposable.dispose?(disposable.context)
             release()
         }
+        // The queued call that will find the session ended no longer holds it (the
+        // caller of end() still does).
+        _ = queued?.take()
     }
 
     /// Frees the configuration (after the presentation's disposable), then the bridge.

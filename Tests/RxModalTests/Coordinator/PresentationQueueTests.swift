@@ -68,6 +68,32 @@ final class PresentationQueueTests: RxTestCase {
         return recorder.elements.first
     }
 
+    /// Disposed while its presentation waits on a busy queue, a subscription
+    /// lets go of everything at once: the queue, when it gets to the presentation,
+    /// finds nothing to show and nothing left to free.
+    func testASubscriptionDisposedWhileItsPresentationIsQueuedIsFreedAtOnce() throws {
+        let registry = ModalRegistry()
+        try Self.descriptor.register(in: registry)
+        let coordinator = ModalCoordinator(registry: registry)
+        let surface = QueuedSurface()
+        let busy = DispatchSemaphore(value: 0)
+        surface.queue.async { busy.wait() }
+        let before = Resources.total
+
+        let recorder = EventRecorder<ModalValue>()
+        var subscription: Disposable? = coordinator.present(kind: "queue.naming", presenter: .surface(surface))
+            .subscribe(recorder.observer)
+        XCTAssertGreaterThan(Resources.total, before)
+        subscription?.dispose()
+        subscription = nil
+        XCTAssertEqual(Resources.total, before, "freed by dispose, not when the queue runs")
+
+        busy.signal()
+        surface.queue.sync {}
+        XCTAssertEqual(Resources.total, before)
+        XCTAssertTrue(recorder.events.isEmpty, "\(recorder.events)")
+    }
+
     func testEachSurfaceSaysWhichQueueItsPresentationsAreMadeOn() throws {
         let scripted = try ScriptedSurface(json: "[]")
         let queued = QueuedSurface()
