@@ -4,6 +4,11 @@ import Foundation
 /// coordinator presents on that queue; for other surfaces it uses a serial
 /// queue of its own (see ``ModalCoordinator``).
 ///
+/// The coordinator reads ``ModalSurface/presentationQueue``, which this protocol
+/// gives as `queue`. A subclass that conforms here while its superclass conforms
+/// to `ModalSurface` alone inherits the superclass's answer (nil): it must
+/// implement `presentationQueue` itself, returning `queue`.
+///
 /// Thread safety: as ``ModalSurface``; `queue` must be serial and must not change.
 public protocol SerialModalSurface: ModalSurface {
     var queue: DispatchQueue { get }
