@@ -3,8 +3,9 @@ import RxCore
 import RxModalPluginABI
 
 /// One subscription to a modal: the configuration, the surface bridged to C (once
-/// the queue calls the plugin), the plugin's presentation, and the subscriber. Made by ``ModalCoordinator`` once
-/// the subscribe-time checks have passed; it is the subscription's disposable.
+/// the queue calls the plugin), the plugin's presentation, and the subscriber.
+/// Made by ``ModalCoordinator`` once the subscribe-time checks have passed; it is
+/// the subscription's disposable.
 ///
 /// Phases: `authorizing` (asking the user, when the kind's status is not
 /// determined) → `pending` (present is queued) → `presenting` (inside the

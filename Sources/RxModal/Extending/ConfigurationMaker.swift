@@ -28,6 +28,7 @@ final class ConfigurationMaker: Sendable {
         }
     }
 
+    /// The closure's handler: `config_new`'s one argument in, its result out.
     static let handler: FFIClosure.Handler = { _, result, arguments, userData in
         let maker = Unmanaged<ConfigurationMaker>.fromOpaque(userData!).takeUnretainedValue()
         let error = arguments![0]!.load(as: UnsafeMutablePointer<rxm_error>?.self)
