@@ -1,5 +1,4 @@
 import RxModalPluginABI
-import Synchronization
 
 /// What a Swift kind's `config_new` runs: the context of its libffi closure,
 /// and, for the host in this process, the function itself. A kind's
@@ -8,9 +7,7 @@ import Synchronization
 /// the same configuration and the same `rxm_error`, without the trip through
 /// libffi. C hosts calling the function pointer still go through the closure.
 ///
-/// Makers are never unregistered: a descriptor and its closures live until the
-/// process exits (see ``ModalKindDescriptor``), so an address here never comes
-/// to mean anything else.
+/// Makers are kept in an ``InProcessClosures`` table.
 ///
 /// Thread safety: immutable; `make` may run on any thread.
 final class ConfigurationMaker: Sendable {
@@ -35,17 +32,16 @@ final class ConfigurationMaker: Sendable {
         result!.storeBytes(of: maker.newConfiguration(error), as: UnsafeMutableRawPointer?.self)
     }
 
-    // Keyed by the address's bits: a pointer is not Sendable, an integer is.
-    private static let registered = Mutex<[UInt: ConfigurationMaker]>([:])
+    private static let registered = InProcessClosures<ConfigurationMaker>()
 
     /// Records that the closure at `function` runs `maker`.
     static func register(_ maker: ConfigurationMaker, at function: UnsafeRawPointer) {
-        registered.withLock { $0[UInt(bitPattern: function)] = maker }
+        registered.register(maker, at: function)
     }
 
     /// The maker the closure at `function` runs, or nil when `function` is a
     /// plugin's own C function.
     static func inProcess(at function: UnsafeRawPointer) -> ConfigurationMaker? {
-        registered.withLock { $0[UInt(bitPattern: function)] }
+        registered.context(at: function)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The configuration methods of the Swift kinds defined in this process, found by
 /// the address of the C function their descriptor lists for them (a libffi
 /// closure, see ``FFIClosure``).
@@ -11,25 +9,18 @@ import Synchronization
 /// trip (its cost is in BENCHMARKS.md, under the C bridge).
 /// C hosts calling the function pointer still go through the closure.
 ///
-/// Entries are never removed: a descriptor and its closures live until the process
-/// exits (see ``ModalKindDescriptor``), so an address here never comes to mean
-/// anything else.
-///
-/// Thread safety: any thread.
+/// Kept in an ``InProcessClosures`` table. Thread safety: any thread.
 enum InProcessMethods {
-    // Keyed by the address's bits: a pointer is not Sendable, an integer is.
-    private static let bindings = Mutex<[UInt: MethodBinding]>([:])
+    private static let bindings = InProcessClosures<MethodBinding>()
 
     /// Records that the closure at `function` runs `binding`.
     static func register(_ binding: MethodBinding, at function: UnsafeRawPointer) {
-        let key = UInt(bitPattern: function)
-        bindings.withLock { $0[key] = binding }
+        bindings.register(binding, at: function)
     }
 
     /// The binding the closure at `function` runs, or nil when `function` is not
     /// one of this process's Swift methods (a plugin's C function).
     static func binding(at function: UnsafeRawPointer) -> MethodBinding? {
-        let key = UInt(bitPattern: function)
-        return bindings.withLock { $0[key] }
+        bindings.context(at: function)
     }
 }

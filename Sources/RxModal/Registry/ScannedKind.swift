@@ -38,7 +38,9 @@ struct ScannedKind: Codable, Hashable, Sendable {
     func isCalledLike(_ other: ScannedKind) -> Bool {
         name == other.name && abiMinor == other.abiMinor
             && hasPrecondition == other.hasPrecondition && hasAuthorization == other.hasAuthorization
-            && methods.map { [$0.name, $0.signature] + $0.argumentNames } == other.methods.map { [$0.name, $0.signature] + $0.argumentNames }
+            && methods.elementsEqual(other.methods) {
+                $0.name == $1.name && $0.signature == $1.signature && $0.argumentNames == $1.argumentNames
+            }
     }
 
     /// The methods as the registry shows them, in the descriptor's order.
