@@ -78,9 +78,8 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     /// presentation is still queued is freed, with its subscriber's chain, by the
     /// disposing thread, not later by the queue's (glibc frees what another thread
     /// allocated more slowly, and the two threads then contend for the arena).
-    /// The reference is moved out under the lock, never copied: a copy's retain
-    /// may be made after the lock is released, when another thread may already
-    /// have dropped the last reference.
+    /// The reference is moved out under the lock, not copied: whoever takes it
+    /// owns it, with nothing to retain.
     private final class QueuedHold: @unchecked Sendable {
         private let lock = SpinLock()
         private var session: PresentationSession?
