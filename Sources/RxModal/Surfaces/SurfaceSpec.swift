@@ -49,6 +49,13 @@ private struct Checker {
     let operation: String
     let root: String
 
+    // The values an enumerated member may take, made once: an array literal at the
+    // call would be allocated on every check of every spec.
+    private static let dialogStyles = ["alert", "actionSheet"]
+    private static let textFieldKinds = ["plain", "email", "password", "phone"]
+    private static let formFieldKinds = ["line", "text", "addresses", "readOnly", "attachments"]
+    private static let actionStyles = ["default", "cancel", "destructive"]
+
     func problem(_ path: String, _ reason: String) -> ModalError {
         .invalidArgument(method: operation, reason: "\(path): \(reason)")
     }
@@ -66,14 +73,14 @@ private struct Checker {
         }
         switch primitive {
         case .dialog:
-            try oneOf(members, "style", ["alert", "actionSheet"], required: true, at: root)
+            try oneOf(members, "style", Self.dialogStyles, required: true, at: root)
             try string(members, "title", required: false, at: root)
             try string(members, "message", required: false, at: root)
             if let fields = try array(members, "textFields", required: false, at: root) {
                 for (index, field) in fields.enumerated() {
                     let path = { "\(root).textFields[\(index)]" }
                     let fieldMembers = try object(field, at: path())
-                    try oneOf(fieldMembers, "kind", ["plain", "email", "password", "phone"], required: true, at: path())
+                    try oneOf(fieldMembers, "kind", Self.textFieldKinds, required: true, at: path())
                     try string(fieldMembers, "placeholder", required: false, at: path())
                     try string(fieldMembers, "text", required: false, at: path())
                 }
@@ -111,7 +118,7 @@ private struct Checker {
                 }
                 seen[name] = index
                 try string(fieldMembers, "label", required: true, at: path())
-                try oneOf(fieldMembers, "kind", ["line", "text", "addresses", "readOnly", "attachments"], required: true, at: path())
+                try oneOf(fieldMembers, "kind", Self.formFieldKinds, required: true, at: path())
                 try string(fieldMembers, "error", required: false, at: path())
                 if let value = present(fieldMembers, "value") {
                     let isStrings = value.arrayValue.map { $0.allSatisfy { $0.stringValue != nil } } ?? false
@@ -161,7 +168,7 @@ private struct Checker {
             let path = { "\(root).actions[\(index)]" }
             let actionMembers = try object(action, at: path())
             try string(actionMembers, "title", required: true, at: path())
-            let style = try oneOf(actionMembers, "style", ["default", "cancel", "destructive"], required: true, at: path())
+            let style = try oneOf(actionMembers, "style", Self.actionStyles, required: true, at: path())
             try bool(actionMembers, "enabled", at: path())
             let preferred = try bool(actionMembers, "preferred", at: path()) ?? false
             if style == "cancel" {
@@ -193,7 +200,9 @@ private struct Checker {
     }
 
     private func present(_ members: [String: ModalValue], _ key: String) -> ModalValue? {
-        guard let value = members[key], value != .null else { return nil }
+        // A pattern, not `!= .null`: comparing builds a `.null` and runs the enum's `==`.
+        guard let value = members[key] else { return nil }
+        if case .null = value { return nil }
         return value
     }
 
