@@ -18,27 +18,17 @@ import Glibc
 /// `_swift_retain` through a pointer when instrumentation asks for it.
 final class SpinLockTests: RxTestCase {
     func testAReferenceCopiedInsideTheSectionIsRetainedBeforeItEnds() throws {
-        let lock = UnsafeMutablePointer<SpinLock>.allocate(capacity: 1)
-        lock.initialize(to: SpinLock())
-        let slot = UnsafeMutablePointer<Probe?>.allocate(capacity: 1)
-        slot.initialize(to: Probe())
-        defer {
-            slot.deinitialize(count: 1); slot.deallocate()
-            lock.deinitialize(count: 1); lock.deallocate()
-        }
-        let objectAddress = Unmanaged.passUnretained(slot.pointee!).toOpaque()
-
-        var copy: Probe?
-        let retains = try RetainWatch.count(retainsOf: objectAddress, lockByte: UnsafeRawPointer(lock)) {
-            copy = copyInsideSection(lock: lock, slot: slot)
-        }
-        XCTAssertTrue(copy === slot.pointee)
-        XCTAssertGreaterThan(retains.total, 0, "the copy was never retained: the watch saw nothing")
-        XCTAssertGreaterThan(retains.whileLocked, 0,
-                             "the copy was retained after the unlock (\(retains.total) retains, none inside the section)")
+        try assertRetainedInsideTheSection(copyInsideSection)
     }
 
     func testAReferenceCopiedThroughWithLockIsRetainedBeforeItEnds() throws {
+        try assertRetainedInsideTheSection(copyThroughWithLock)
+    }
+
+    private func assertRetainedInsideTheSection(
+        _ copyUnderLock: (UnsafeMutablePointer<SpinLock>, UnsafeMutablePointer<Probe?>) -> Probe?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let lock = UnsafeMutablePointer<SpinLock>.allocate(capacity: 1)
         lock.initialize(to: SpinLock())
         let slot = UnsafeMutablePointer<Probe?>.allocate(capacity: 1)
@@ -51,12 +41,13 @@ final class SpinLockTests: RxTestCase {
 
         var copy: Probe?
         let retains = try RetainWatch.count(retainsOf: objectAddress, lockByte: UnsafeRawPointer(lock)) {
-            copy = copyThroughWithLock(lock: lock, slot: slot)
+            copy = copyUnderLock(lock, slot)
         }
-        XCTAssertTrue(copy === slot.pointee)
-        XCTAssertGreaterThan(retains.total, 0, "the copy was never retained: the watch saw nothing")
+        XCTAssertTrue(copy === slot.pointee, file: file, line: line)
+        XCTAssertGreaterThan(retains.total, 0, "the copy was never retained: the watch saw nothing", file: file, line: line)
         XCTAssertGreaterThan(retains.whileLocked, 0,
-                             "the copy was retained after the unlock (\(retains.total) retains, none inside the section)")
+                             "the copy was retained after the unlock (\(retains.total) retains, none inside the section)",
+                             file: file, line: line)
     }
 }
 
@@ -65,7 +56,7 @@ private final class Probe {}
 // Not inlined, so that the section is compiled as library code is: on its own,
 // with the optimizer free to move the retain within it.
 @inline(never)
-private func copyInsideSection(lock: UnsafeMutablePointer<SpinLock>, slot: UnsafeMutablePointer<Probe?>) -> Probe? {
+private func copyInsideSection(_ lock: UnsafeMutablePointer<SpinLock>, _ slot: UnsafeMutablePointer<Probe?>) -> Probe? {
     lock.pointee.lock()
     let copy = slot.pointee
     lock.pointee.unlock()
@@ -73,14 +64,15 @@ private func copyInsideSection(lock: UnsafeMutablePointer<SpinLock>, slot: Unsaf
 }
 
 @inline(never)
-private func copyThroughWithLock(lock: UnsafeMutablePointer<SpinLock>, slot: UnsafeMutablePointer<Probe?>) -> Probe? {
+private func copyThroughWithLock(_ lock: UnsafeMutablePointer<SpinLock>, _ slot: UnsafeMutablePointer<Probe?>) -> Probe? {
     lock.pointee.withLock { slot.pointee }
 }
 
 /// Counts the retains of one object while `body` runs, and how many of them
 /// found the lock held. (Retains outside the section, which a debug build
-/// makes, find it released; they are counted in the total only.) The hook runs on every thread's retains, so it
-/// touches only plain values and calls the runtime's own retain.
+/// makes, find it released; they are counted in the total only.) The hook runs
+/// on every thread's retains, so it touches only plain values and calls the
+/// runtime's own retain.
 private enum RetainWatch {
     typealias RetainFunction = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
 
