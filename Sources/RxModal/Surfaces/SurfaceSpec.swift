@@ -62,7 +62,7 @@ private struct Checker {
 
     func validate(_ spec: ModalValue) throws -> SurfacePrimitive {
         let members = try object(spec, at: root)
-        guard let primitiveValue = members["primitive"], primitiveValue != .null else {
+        guard let primitiveValue = present(members, "primitive") else {
             throw problem("\(root).primitive", "missing (one of \(quoted(SurfacePrimitive.allCases.map(\.rawValue))))")
         }
         guard case .string(let name) = primitiveValue else {
