@@ -26,9 +26,12 @@ import RxModalPluginABI
 /// the other is still shown), else asynchronously. Events go through the core's
 /// grammar policing (`Observable.create`). Disposing ends the presentation once:
 /// the plugin's disposable exactly once (which dismisses), then the configuration
-/// is freed, then the bridge. Disposing before `present` ran shows nothing. A
-/// terminal event from the plugin ends the presentation the same way *before*
-/// it is forwarded; values are forwarded at once, while the modal is shown.
+/// is freed, then the bridge. Disposing before `present` ran shows nothing;
+/// disposing while the plugin's `present` runs on another thread returns at
+/// once, and the queue dismisses as soon as `present` returns. A terminal event
+/// from the plugin ends the presentation the same way *before* it is forwarded
+/// (one sent while `present` runs is held until then); values are forwarded at
+/// once, while the modal is shown.
 ///
 /// Thread safety: immutable; subscribe from any thread.
 public final class ModalCoordinator: Sendable {

@@ -16,7 +16,12 @@ import RxModalPluginABI
 /// A terminal event from the plugin ends the session *before* it is forwarded,
 /// so a subscriber that reacts to completion (the dialog façade subscribing the
 /// chosen action's flow) runs after the dismissal; values are forwarded at once,
-/// so they reach the subscriber while the modal is still shown.
+/// so they reach the subscriber while the modal is still shown. While the
+/// plugin's `present` is still running, `dispose` and a terminal event only
+/// request the end, which the queue does as soon as `present` returns (holding
+/// the terminal event until after it): waiting there could deadlock, since
+/// `present` may itself wait for the disposing thread (a GTK surface's `show`
+/// waits for the GTK thread, which delivers answers).
 ///
 /// Thread safety: `dispose` may be called from any thread, also from inside an
 /// event; the phase is guarded by `lock`, which is never held while calling the
@@ -38,6 +43,9 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     // Guarded by `lock`.
     private var phase = Phase.pending
     private var endRequested = false
+    /// The plugin's terminal event, held while `end()` waits for the plugin call
+    /// that is running: forwarded once the presentation has been dismissed.
+    private var heldTerminal: Event<ModalValue>?
     private var authorization: rxm_disposable?
     private var authorizationAnswered = false
     /// A status that arrived from inside the request call, handled after it returns.
@@ -173,7 +181,10 @@ final class PresentationSession: Disposable, @unchecked Sendable {
             return (true, false)
         }
         if disposeNow { disposable.dispose?(disposable.context) }
-        if releaseNow { release() }
+        if releaseNow {
+            release()
+            if let held = takeHeldTerminal() { observer.on(held) }
+        }
         if let status = lock.withLock({ () -> rxm_authorization_status? in
             defer { earlyStatus = nil }
             return endRequested ? nil : earlyStatus
@@ -247,7 +258,8 @@ final class PresentationSession: Disposable, @unchecked Sendable {
         if error.code != 0 {
             lock.withLock { phase = .ended; inPluginCall = false }
             release()
-            observer.onError(ModalKind.modalError(from: &error, kind: kind.name, call: "present"))
+            // A terminal event the plugin sent before failing still comes first.
+            observer.on(takeHeldTerminal() ?? .error(ModalKind.modalError(from: &error, kind: kind.name, call: "present")))
             return
         }
         let disposeNow = lock.withLock { () -> Bool in
@@ -259,12 +271,15 @@ final class PresentationSession: Disposable, @unchecked Sendable {
         if disposeNow {
             disposable.dispose?(disposable.context)
             release()
+            if let held = takeHeldTerminal() { observer.on(held) }
         }
     }
 
     // MARK: events from the plugin
 
     private func pluginNext(_ value: UnsafePointer<rxm_value>?) {
+        // After a terminal event, even one held until `present` returns, nothing.
+        if lock.withLock({ heldTerminal != nil }) { return }
         do {
             observer.onNext(try ModalValue(cValue: value))
         } catch {
@@ -280,34 +295,40 @@ final class PresentationSession: Disposable, @unchecked Sendable {
     }
 
     /// Ends the presentation (dismissing it), then forwards the terminal event.
+    /// While the plugin's `present` is still running (it answered from another
+    /// thread, or from inside the call), the end is left to the queue until the
+    /// call returns, and the event with it: it follows the dismissal either way.
     private func terminate(_ event: Event<ModalValue>) {
-        end()
-        observer.on(event)
+        if end(holding: event) { observer.on(event) }
     }
 
     /// Fails before or instead of presenting.
     func fail(_ error: Error) {
-        end()
-        observer.onError(error)
+        terminate(.error(error))
     }
 
     // MARK: ending
 
-    func dispose() { end() }
+    func dispose() { end(holding: nil) }
 
-    private func end() {
-        enum Action { case none, release, disposeAuthorization(rxm_disposable?), disposePresentation(rxm_disposable) }
+    /// Ends the session, unless a plugin call is running: then the end is only
+    /// requested, done by the queue when the call returns, and `terminal` (the
+    /// first one) is held for the queue to forward after it; returns false when
+    /// the caller must not forward `terminal` itself.
+    @discardableResult
+    private func end(holding terminal: Event<ModalValue>?) -> Bool {
+        enum Action { case none, held, release, disposeAuthorization(rxm_disposable?), disposePresentation(rxm_disposable) }
         var queued: QueuedHold?
         let action = lock.withLock { () -> Action in
             switch phase {
             case .ended:
                 return .none
-            case _ where inPluginCall:
+            case _ where inPluginCall, .presenting:
                 endRequested = true
-                return .none
-            case .presenting:
-                endRequested = true
-                return .none
+                guard let terminal else { return .none }
+                // Only the first terminal event counts; a later one is dropped.
+                if heldTerminal == nil { heldTerminal = terminal }
+                return .held
             case .pending:
                 phase = .ended
                 queued = queuedHold.take()
@@ -324,7 +345,9 @@ final class PresentationSession: Disposable, @unchecked Sendable {
         }
         switch action {
         case .none:
-            return
+            return true
+        case .held:
+            return false
         case .release:
             release()
         case .disposeAuthorization(let disposable):
@@ -339,6 +362,12 @@ final class PresentationSession: Disposable, @unchecked Sendable {
         // The queued call that will find the session ended no longer holds it (the
         // caller of end() still does).
         _ = queued?.take()
+        return true
+    }
+
+    /// The terminal event held while a plugin call ran, now that the call returned.
+    private func takeHeldTerminal() -> Event<ModalValue>? {
+        lock.withLock { heldTerminal.take() }
     }
 
     /// Frees the configuration (after the presentation's disposable), then the bridge.
