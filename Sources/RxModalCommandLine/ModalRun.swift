@@ -16,8 +16,21 @@ enum ModalOutcome {
 /// dismisses it), its error, its completion, or the timeout, and disposes in
 /// every case. The modal's events arrive on the surface's threads; the caller
 /// (the main thread) blocks on a semaphore meanwhile.
+///
+/// Returns only once the modal is dismissed, so that what the command does next
+/// (write the transcript, print, exit) finds it gone and the terminal restored:
+/// a disposal that reaches the modal while its plugin's `present` is still
+/// running is done by `presentationQueue` when `present` returns, so the run
+/// waits for that queue's current work too.
 enum ModalRun {
-    static func run(_ modal: Observable<ModalValue>, timeoutSeconds: Double?) -> ModalOutcome {
+    static func run(_ modal: Observable<ModalValue>, timeoutSeconds: Double?,
+                    presentationQueue: DispatchQueue) -> ModalOutcome {
+        let outcome = outcome(of: modal, timeoutSeconds: timeoutSeconds)
+        presentationQueue.sync {}
+        return outcome
+    }
+
+    private static func outcome(of modal: Observable<ModalValue>, timeoutSeconds: Double?) -> ModalOutcome {
         let box = OutcomeBox()
         let subscription = modal.take(1).subscribe(
             onNext: { box.settle(.value($0)) },

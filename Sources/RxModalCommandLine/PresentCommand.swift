@@ -34,7 +34,8 @@ enum PresentCommand {
                 }
             }
         }
-        let outcome = ModalRun.run(modal, timeoutSeconds: options.timeoutSeconds)
+        let outcome = ModalRun.run(modal, timeoutSeconds: options.timeoutSeconds,
+                                   presentationQueue: selection.presentationQueue)
         let transcriptWritten = selection.writeTranscript(to: options.transcriptPath, console: console)
         switch outcome {
         case .value(let value):

@@ -49,6 +49,13 @@ struct SurfaceSelection {
         }
     }
 
+    /// The queue the coordinator calls the plugins on for this surface: its own
+    /// (a serial surface), else the shared coordinator's. Asked after the run,
+    /// when the surface has already been resolved (and, for GTK, loaded) once.
+    var presentationQueue: DispatchQueue {
+        (try? presenter.resolve())?.presentationQueue ?? ModalCoordinator.shared.queue
+    }
+
     /// Writes the transcript if one was asked for; a failure is reported, not thrown,
     /// so it never hides the modal's own outcome.
     func writeTranscript(to path: String?, console: Console) -> Bool {
