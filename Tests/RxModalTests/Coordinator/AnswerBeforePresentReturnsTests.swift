@@ -37,14 +37,15 @@ final class AnswerBeforePresentReturnsTests: RxTestCase {
         XCTAssertEqual(dismissals, [0, 1])
     }
 
-    /// A C plugin may break the grammar: completed, then an error, both from
-    /// inside `present`. The completion is held until after the dismissal and
-    /// the error is dropped, not forwarded ahead of it.
+    /// A C plugin may break the grammar: completed, then a value and an error,
+    /// all from inside `present`. The completion is held until after the
+    /// dismissal; the value and the error are dropped, not forwarded ahead of it.
     func testASecondTerminalEventFromACPluginInsidePresentIsDropped() throws {
         Self.cDismissals.store(0, ordering: .relaxed)
         let descriptor = InProcessDescriptor.make(kind: "endsTwice", for: self) { descriptor in
             descriptor.present = { _, _, observer, _ in
                 observer.on_completed?(observer.context)
+                ModalValue.string("late").withCValue { observer.on_next?(observer.context, $0) }
                 var late = rxm_error()
                 late.code = Int32(RXM_ERR_UNSUPPORTED)
                 observer.on_error?(observer.context, &late)
