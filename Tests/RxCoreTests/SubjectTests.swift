@@ -315,6 +315,43 @@ final class SubjectTests: RxTestCase {
         XCTAssertEqual(inner, [2])
     }
 
+    func testSubscriptionsQueuedBehindADeliveryAndMadeAfterItLeaveOneByOneInAnyOrder() {
+        // Subscriptions made from inside a delivery are queued behind it and keyed
+        // apart from those made directly; the list then holds both kinds, its keys
+        // out of order. Every one must still leave alone, whichever order they go in.
+        let subject = PublishSubject<Int>()
+        var heard: [String: [Int]] = [:]
+        var subscriptions: [String: Disposable] = [:]
+        func subscribe(_ name: String) {
+            subscriptions[name] = subject.subscribe(onNext: { heard[name, default: []].append($0) })
+        }
+        subscribe("direct 1")
+        subscribe("direct 2")
+        var queuedMade = false
+        subscriptions["queuing"] = subject.subscribe(onNext: { value in
+            heard["queuing", default: []].append(value)
+            guard !queuedMade else { return }
+            queuedMade = true
+            for name in ["queued 1", "queued 2", "queued 3"] { subscribe(name) }
+        })
+        subject.onNext(0)
+        for name in ["direct 3", "direct 4", "direct 5"] { subscribe(name) }
+        heard = [:]
+        var live = Set(subscriptions.keys)
+        var element = 1
+        for name in ["queued 2", "direct 4", "direct 1", "queued 3", "direct 5", "queuing", "queued 1", "direct 3", "direct 2"] {
+            subscriptions[name]!.dispose()
+            live.remove(name)
+            subject.onNext(element)
+            for other in subscriptions.keys {
+                XCTAssertEqual(heard[other]?.last == element, live.contains(other),
+                               "after \(name) left, \(other) \(live.contains(other) ? "missed" : "heard") element \(element)")
+            }
+            element += 1
+        }
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     func testSubscribingFromInsideTheTerminalEventHearsTheReplayAndTheEndAtOnce() {
         let completing = ReplaySubject<Int>.create(bufferSize: 1)
         let failing = ReplaySubject<Int>.create(bufferSize: 1)

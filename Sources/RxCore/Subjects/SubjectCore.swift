@@ -29,6 +29,9 @@ internal struct SubjectState<Element> {
     @usableFromInline var currentValue: Element?
     @usableFromInline var currentError: Swift.Error?
     @usableFromInline var currentIsDisposed = false
+    /// The last key handed to a subscriber that subscribed holding the drain; even
+    /// (see ``SubjectCore/add(_:)``).
+    @usableFromInline var lastDrainKey: UInt64 = 0
 
     @inlinable init(currentValue: Element?) {
         self.currentValue = currentValue
@@ -63,7 +66,9 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline internal let currentLock = SpinLock()
     /// Runs a ``SubjectControl``; compiled where the core was made.
     @usableFromInline internal let perform: (SubjectCore<Element>, SubjectControl) -> Void
-    @usableFromInline internal let nextKey = Atomic<UInt64>(0)
+    /// The last key handed to a subscriber whose subscription was queued behind
+    /// another thread's delivery; odd (see ``add(_:)``).
+    @usableFromInline internal let lastQueuedKey = Atomic<UInt64>(1)
     /// How many observers the list holds, for `hasObservers` on any thread. Only the
     /// draining thread writes it, so it is stored, not incremented (no locked
     /// instruction).
@@ -98,25 +103,41 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         submit(.event(event), to: self) { $0.process($1) }
     }
 
+    /// Keys come from two counters, so that the common subscription takes no locked
+    /// instruction for its key: one that holds the drain takes the next even key
+    /// from the state, which only the drainer touches; one queued behind another
+    /// thread's delivery cannot touch the state, and takes the next odd key from an
+    /// atomic counter. Keys stay unique; the odd ones may be listed out of order,
+    /// which ``ObserverList/index(of:)`` allows for.
     @inlinable
     internal func add(_ observer: __owned AnyObserver<Element>) -> Disposable {
-        let key = nextKey.wrappingAdd(1, ordering: .relaxed).newValue
         // Moved, not copied: the handler's context is the subscriber's sink.
         let subscriber = (consume observer).eventHandler
+        let key: UInt64
         if stoppingThread.load(ordering: .acquiring) == currentThreadIdentity() {
             // Subscribed from inside this subject's own terminal event, on the thread
             // delivering it (an observer's `onCompleted` subscribing again): the
             // subject has ended, so the newcomer only hears the replay and the end,
             // and hears them now, before the subscribers still to be told, as in
             // RxSwift. This thread is the drainer, so the state is its to read.
+            key = takeDrainKey()
             subscribe(key, consume subscriber)
         } else if tryEnter() {
+            key = takeDrainKey()
             subscribe(key, consume subscriber)
             leave(self, control: true) { $0.process($1) }
         } else {
+            key = lastQueuedKey.wrappingAdd(2, ordering: .relaxed).newValue
             submitQueued(.subscribe(key: key, observer: consume subscriber), to: self, control: true) { $0.process($1) }
         }
         return SubjectSubscription(key: key, core: self)
+    }
+
+    /// The next even key; only the draining thread may call it.
+    @inlinable @inline(__always)
+    internal func takeDrainKey() -> UInt64 {
+        state.pointee.lastDrainKey &+= 2
+        return state.pointee.lastDrainKey
     }
 
     @inlinable

@@ -175,8 +175,9 @@ internal struct ObserverList<Element> {
         _ = consume old
     }
 
-    /// Keys are handed out in increasing order and almost always inserted in that
-    /// order, so a binary search finds them; a linear scan covers the rare rest.
+    /// Keys are almost always inserted in increasing order (all but those of
+    /// subscriptions queued behind another thread's delivery), so a binary search
+    /// finds them; a linear scan covers the rare rest.
     @inlinable
     internal func index(of key: UInt64) -> Int? {
         var low = 0, high = entries.count - 1
