@@ -1,7 +1,10 @@
 /// What a relay keeps: a subject's core and the observable made from it, without
 /// the subject's public object, which would be one more allocation per relay and
 /// one more object between a relay and its subscribers. The relay's `deinit`
-/// abandons the core, as a subject's does (see ``SubjectBase``).
+/// abandons the core, as a subject's does (see ``SubjectBase``): it calls the
+/// core's `perform` itself, since a method of this structure called there, where
+/// it runs unspecialized, had the structure copied for the call, a retain and a
+/// release of both of its references.
 @usableFromInline
 @frozen
 internal struct RelayStorage<Element> {
@@ -19,10 +22,6 @@ internal struct RelayStorage<Element> {
     internal func accept(_ element: Element) { core.send(.next(element)) }
 
     internal var hasObservers: Bool { core.observerCount.load(ordering: .relaxed) > 0 }
-
-    /// Called by the relay's `deinit`: nobody can send anything any more.
-    @inlinable
-    internal func abandon() { core.perform(core, .abandon) }
 
     @inlinable
     internal func subscribe(

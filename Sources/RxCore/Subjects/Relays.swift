@@ -8,7 +8,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
         storage = RelayStorage(SubjectCore(flavor: .publish))
     }
 
-    deinit { storage.abandon() }
+    deinit { storage.core.perform(Unmanaged.passUnretained(storage.core), .abandon) }
 
     /// Sends an element to the current subscribers.
     @inlinable
@@ -46,7 +46,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
         storage = RelayStorage(SubjectCore(flavor: .behavior, initialValue: value))
     }
 
-    deinit { storage.abandon() }
+    deinit { storage.core.perform(Unmanaged.passUnretained(storage.core), .abandon) }
 
     /// The current value.
     public var value: Element {
@@ -100,7 +100,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
         ReplayRelay(bufferSize: nil)
     }
 
-    deinit { storage.abandon() }
+    deinit { storage.core.perform(Unmanaged.passUnretained(storage.core), .abandon) }
 
     /// Keeps the element for later subscribers (up to the buffer's size) and sends it
     /// to the current ones.

@@ -64,8 +64,11 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline internal let state: UnsafeMutablePointer<SubjectState<Element>>
     /// Guards the state's `current…` fields.
     @usableFromInline internal let currentLock = SpinLock()
-    /// Runs a ``SubjectControl``; compiled where the core was made.
-    @usableFromInline internal let perform: (SubjectCore<Element>, SubjectControl) -> Void
+    /// Runs a ``SubjectControl``; compiled where the core was made. It takes the
+    /// core unmanaged: its callers hold it, and from a `deinit` a strong argument
+    /// was retained around the call and released after it (two locked
+    /// instructions).
+    @usableFromInline internal let perform: (Unmanaged<SubjectCore<Element>>, SubjectControl) -> Void
     /// The last key handed to a subscriber whose subscription was queued behind
     /// another thread's delivery; odd (see ``add(_:)``).
     @usableFromInline internal let lastQueuedKey = Atomic<UInt64>(1)
@@ -89,12 +92,12 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
         self.flavor = flavor
         state = allocateHeapBlock(of: SubjectState<Element>.self)
         state.initialize(to: SubjectState(currentValue: initialValue))
-        perform = { core, control in core.run(control) }
+        perform = { core, control in core._withUnsafeGuaranteedRef { $0.run(control) } }
         super.init()
     }
 
     deinit {
-        perform(self, .destroy)
+        perform(Unmanaged.passUnretained(self), .destroy)
         Resources.decrementTotal()
     }
 
@@ -311,7 +314,7 @@ public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Ca
         observable = Observable { observer in core.add(observer) }
     }
 
-    deinit { core.perform(core, .abandon) }
+    deinit { core.perform(Unmanaged.passUnretained(core), .abandon) }
 
     /// True while someone is subscribed.
     public final var hasObservers: Bool { core.observerCount.load(ordering: .relaxed) > 0 }
@@ -348,5 +351,5 @@ public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Ca
 
     /// Releases the subscribers; later subscribers receive `RxError.disposed`.
     @inlinable
-    public final func dispose() { core.perform(core, .dispose) }
+    public final func dispose() { core.perform(Unmanaged.passUnretained(core), .dispose) }
 }

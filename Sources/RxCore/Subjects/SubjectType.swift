@@ -64,7 +64,7 @@ internal struct SubjectSubscription<Element>: Disposable, @unchecked Sendable {
     }
 
     @inlinable
-    internal func dispose() { core.perform(core, .unsubscribe(key: key)) }
+    internal func dispose() { core.perform(Unmanaged.passUnretained(core), .unsubscribe(key: key)) }
 }
 
 /// A subject's observers in subscription order.
