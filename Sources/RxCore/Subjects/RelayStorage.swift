@@ -3,7 +3,7 @@
 /// one more object between a relay and its subscribers. The relay's `deinit`
 /// abandons the core, as a subject's does (see ``SubjectBase``): it calls the
 /// core's `perform` itself, since a method of this structure called there, where
-/// it runs unspecialized, had the structure copied for the call, a retain and a
+/// it runs unspecialized, has the structure copied for the call, a retain and a
 /// release of both of its references.
 @usableFromInline
 @frozen

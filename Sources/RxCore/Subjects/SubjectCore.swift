@@ -66,7 +66,7 @@ internal final class SubjectCore<Element>: SerialDrain<SubjectCommand<Element>>,
     @usableFromInline internal let currentLock = SpinLock()
     /// Runs a ``SubjectControl``; compiled where the core was made. It takes the
     /// core unmanaged: its callers hold it, and from a `deinit` a strong argument
-    /// was retained around the call and released after it (two locked
+    /// is retained around the call and released after it (two locked
     /// instructions).
     @usableFromInline internal let perform: (Unmanaged<SubjectCore<Element>>, SubjectControl) -> Void
     /// The last key handed to a subscriber whose subscription was queued behind
