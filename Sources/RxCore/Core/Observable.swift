@@ -105,9 +105,9 @@ extension ObservableType {
         let source = asObservable()
         // A `just` cannot fail, so `onError` is never called.
         if let scalar = source.scalar {
-            return scalar.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            return scalar.subscribe(onNext: consume onNext, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
         }
-        return source.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+        return source.subscribeSink(.subscriber(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed))
     }
 
     /// Subscribes with one closure for every event.
@@ -146,6 +146,6 @@ extension SubscriptionSink {
         onCompleted: __owned (() -> Void)?,
         onDisposed: __owned (() -> Void)?
     ) -> SubscriptionSink {
-        SubscriptionSink(onNext: onNext, onError: onError ?? Hooks.callStackReporter(), onCompleted: onCompleted, onDisposed: onDisposed)
+        SubscriptionSink(onNext: consume onNext, onError: (consume onError) ?? Hooks.callStackReporter(), onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 }

@@ -25,11 +25,11 @@ internal struct RelayStorage<Element> {
 
     @inlinable
     internal func subscribe(
-        onNext: ((Element) -> Void)?,
-        onError: ((Swift.Error) -> Void)?,
-        onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?
+        onNext: __owned ((Element) -> Void)?,
+        onError: __owned ((Swift.Error) -> Void)?,
+        onCompleted: __owned (() -> Void)?,
+        onDisposed: __owned (() -> Void)?
     ) -> Disposable {
-        observable.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+        observable.subscribeSink(.subscriber(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed))
     }
 }

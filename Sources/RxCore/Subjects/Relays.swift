@@ -24,12 +24,12 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
     /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 
     @inlinable
@@ -68,12 +68,12 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 
     @inlinable
@@ -117,12 +117,12 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     /// As `ObservableType`'s, through the relay's own observable (see `SubjectBase`'s).
     @inlinable
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        storage.subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        storage.subscribe(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 
     @inlinable

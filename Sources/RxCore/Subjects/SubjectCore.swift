@@ -335,12 +335,12 @@ public class SubjectBase<Element>: ObservableType, ObserverType, SubjectType, Ca
     /// rather than a copy of it (which costs a retain and a release).
     @inlinable
     public final func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        observable.subscribeSink(.subscriber(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed))
+        observable.subscribeSink(.subscriber(onNext: consume onNext, onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed))
     }
 
     @inlinable

@@ -36,11 +36,11 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     /// Subscribes with closures for each outcome.
     @inlinable
     public func subscribe(
-        onCompleted: (() -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onCompleted: __owned (() -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        source.subscribe(onError: consume onError, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 
     /// Subscribes with one closure for the outcome.

@@ -56,17 +56,17 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     /// Subscribes with closures for each outcome.
     @inlinable
     public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onSuccess: __owned ((Element) -> Void)? = nil,
+        onError: __owned ((Swift.Error) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
         // A `just` succeeds, so `onCompleted` is never called.
         if let scalar = source.scalar {
-            return scalar.subscribe(onNext: onSuccess, onCompleted: nil, onDisposed: onDisposed)
+            return scalar.subscribe(onNext: consume onSuccess, onCompleted: nil, onDisposed: consume onDisposed)
         }
-        let subscriber = MaybeSubscriber(onSuccess: onSuccess, onError: onError ?? Hooks.callStackReporter(), onCompleted: onCompleted)
-        return source.subscribeSink(SubscriptionSink(eventHandler: subscriber.on, onDisposed: onDisposed))
+        let subscriber = MaybeSubscriber(onSuccess: consume onSuccess, onError: (consume onError) ?? Hooks.callStackReporter(), onCompleted: consume onCompleted)
+        return source.subscribeSink(SubscriptionSink(eventHandler: subscriber.on, onDisposed: consume onDisposed))
     }
 
     /// Subscribes with one closure for the outcome.

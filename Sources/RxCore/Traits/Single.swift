@@ -67,11 +67,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     /// Subscribes with closures for success and failure.
     @inlinable
     public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onSuccess: __owned ((Element) -> Void)? = nil,
+        onFailure: __owned ((Swift.Error) -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+        source.subscribe(onNext: consume onSuccess, onError: consume onFailure, onDisposed: consume onDisposed)
     }
 
     /// Transforms the element.

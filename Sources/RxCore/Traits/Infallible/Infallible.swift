@@ -68,11 +68,11 @@ extension InfallibleType {
     /// Subscribes with closures for elements and completion; `onDisposed` runs once
     /// when the subscription ends, by completion or by disposal.
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onNext: __owned ((Element) -> Void)? = nil,
+        onCompleted: __owned (() -> Void)? = nil,
+        onDisposed: __owned (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onError: { _ in }, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(onNext: consume onNext, onError: { _ in }, onCompleted: consume onCompleted, onDisposed: consume onDisposed)
     }
 
     /// Like `subscribe(onNext:onCompleted:onDisposed:)`, with an object passed to each
