@@ -93,8 +93,9 @@ extension ObservableType {
     /// the subscription ends, whether by a terminal event or by disposal.
     ///
     /// The closures are taken owned and moved into the subscription: borrowed, they
-    /// were copied there, a retain of each closure's context per subscription and
-    /// a release when the caller's copy ended.
+    /// would be copied there, a retain of each closure's context per subscription
+    /// and a release when the caller's copy ends. Every overload that passes them on
+    /// here (a subject's, a relay's, a trait's) does the same.
     @inlinable
     public func subscribe(
         onNext: __owned ((Element) -> Void)? = nil,
